@@ -1,0 +1,14 @@
+#!/bin/sh
+# scripts/setup.sh: install the Debian packages spmvp needs to build, test and run (idempotent).
+set -e
+PKGS="build-essential cmake pkg-config ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libcjson-dev zlib1g-dev"
+missing=""
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
