@@ -1,0 +1,53 @@
+/* csr_vector.cl: y = A*x for CSR, VECTOR_WIDTH work-items per row (seed 000's CSR-V).
+ * VECTOR_WIDTH is a power of two up to the warp/wavefront width; the partial sums of a row
+ * are combined by a tree reduction in local memory. Work-group barriers (not warp-synchronous
+ * code) keep it correct on every OpenCL device, including GPUs with independent thread
+ * scheduling. */
+#ifndef VALUE_TYPE
+#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
+#endif
+#ifndef INDEX_TYPE
+#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
+#endif
+#ifdef SPMVP_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifndef VECTOR_WIDTH
+#error "define VECTOR_WIDTH (-DVECTOR_WIDTH=1,2,4,...,64)"
+#endif
+#ifndef WG_SIZE
+#error "define WG_SIZE, the work-group size (a multiple of VECTOR_WIDTH)"
+#endif
+#if (VECTOR_WIDTH & (VECTOR_WIDTH - 1)) != 0 || WG_SIZE % VECTOR_WIDTH != 0
+#error "VECTOR_WIDTH must be a power of two dividing WG_SIZE"
+#endif
+
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmv_csr_vector(const INDEX_TYPE nrows,
+                     __global const INDEX_TYPE *restrict rowptr,
+                     __global const INDEX_TYPE *restrict colidx,
+                     __global const VALUE_TYPE *restrict val,
+                     __global const VALUE_TYPE *restrict x,
+                     __global VALUE_TYPE *restrict y)
+{
+    __local VALUE_TYPE partial[WG_SIZE];
+    const size_t lid = get_local_id(0);
+    const size_t lane = lid & (VECTOR_WIDTH - 1);
+    const size_t row = get_global_id(0) / VECTOR_WIDTH;
+
+    VALUE_TYPE sum = 0;
+    if (row < (size_t)nrows) {
+        const INDEX_TYPE end = rowptr[row + 1];
+        for (INDEX_TYPE k = rowptr[row] + (INDEX_TYPE)lane; k < end; k += VECTOR_WIDTH)
+            sum += val[k] * x[colidx[k]];
+    }
+    partial[lid] = sum;
+    /* every work-item runs the same number of barriers, rows past the end included */
+    for (size_t s = VECTOR_WIDTH / 2; s > 0; s >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane < s)
+            partial[lid] += partial[lid + s];
+    }
+    if (lane == 0 && row < (size_t)nrows)
+        y[row] = partial[lid];
+}

@@ -1,0 +1,188 @@
+/* bench.c: verification against the CPU reference and event timing of one format. */
+#include "bench.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcheck.h"
+
+double spmvp_verify(const spmvp_csr *A, const double *x, const double *y, size_t value_size,
+                    spmvp_idx *worst, double *got, double *want)
+{
+    double eps = value_size == 8 ? DBL_EPSILON : FLT_EPSILON;
+    double tiny = value_size == 8 ? 1e-300 : 1e-30;
+    double max_ratio = 0.0;
+    *worst = A->nrows ? 0 : -1;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        double ref = 0.0, mag = 0.0;
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+            ref += A->val[k] * x[A->colidx[k]];
+            mag += fabs(A->val[k] * x[A->colidx[k]]);
+        }
+        double len = A->rowptr[i + 1] - A->rowptr[i];
+        double bound = 4.0 * eps * (len + 4.0) * mag + tiny;
+        double ratio = fabs(y[i] - ref) / bound;
+        if (!(ratio <= max_ratio)) { /* also catches NaN */
+            max_ratio = isnan(ratio) ? INFINITY : ratio;
+            *worst = i;
+            *got = y[i];
+            *want = ref;
+        }
+    }
+    return max_ratio;
+}
+
+/* A vector whose values are exact in float (multiples of 1/1024 in [-1, 1]), so the
+ * conversion of x adds no error. Deterministic. */
+static void fill_x(double *x, spmvp_idx n)
+{
+    unsigned s = 12345u;
+    for (spmvp_idx i = 0; i < n; i++) {
+        s = s * 1103515245u + 12345u;
+        x[i] = ((int)((s >> 16) % 2049u) - 1024) / 1024.0;
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Microseconds from the start of `first` to the end of `last`. */
+static spmvp_status elapsed_us(cl_event first, cl_event last, double *us)
+{
+    spmvp_status st = SPMVP_OK;
+    cl_ulong t0 = 0, t1 = 0;
+    *us = 0.0;
+    if (!first)
+        return SPMVP_OK; /* nothing was launched (empty matrix) */
+    SPMVP_CL(clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL), out);
+    SPMVP_CL(clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL), out);
+    *us = (double)(t1 - t0) * 1e-3;
+out:
+    return st;
+}
+
+static void release(cl_event *e)
+{
+    if (*e)
+        clReleaseEvent(*e);
+    *e = NULL;
+}
+
+/* Times opt->runs single products (after opt->warmup untimed ones) and one batch. */
+static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_bench_options *opt,
+                              spmvp_bench_result *r)
+{
+    spmvp_status st = SPMVP_OK;
+    int runs = opt->runs > 0 ? opt->runs : 1;
+    cl_event *ev = calloc(2 * (size_t)runs, sizeof *ev);
+    double *t = calloc((size_t)runs, sizeof *t);
+    cl_event b0 = NULL, b1 = NULL;
+    if (!ev || !t) {
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    for (int i = 0; i < opt->warmup; i++)
+        if ((st = spmvp_spmv_enqueue(s, NULL, NULL)))
+            goto out;
+    for (int i = 0; i < runs; i++)
+        if ((st = spmvp_spmv_enqueue(s, &ev[2 * i], &ev[2 * i + 1])))
+            goto out;
+    SPMVP_CL(clFinish(ctx->queue), out);
+    for (int i = 0; i < runs; i++)
+        if ((st = elapsed_us(ev[2 * i], ev[2 * i + 1], &t[i])))
+            goto out;
+    qsort(t, (size_t)runs, sizeof *t, cmp_double);
+    r->min_us = t[0];
+    r->max_us = t[runs - 1];
+    r->median_us = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
+
+    /* What a solver sees: products back to back, no host wait between them; the time from
+     * the first kernel's start to the last one's end, per product. */
+    int batch = opt->batch > 0 ? opt->batch : 1;
+    for (int i = 0; i < batch; i++) {
+        cl_event *f = i == 0 ? &b0 : NULL, *l = i == batch - 1 ? &b1 : NULL;
+        if ((st = spmvp_spmv_enqueue(s, f, l)))
+            goto out;
+    }
+    SPMVP_CL(clFinish(ctx->queue), out);
+    if (b0 && !b1) { /* a batch of one product of one kernel */
+        b1 = b0;
+        clRetainEvent(b1);
+    }
+    if ((st = elapsed_us(b0, b1, &r->batch_us)))
+        goto out;
+    r->batch_us /= batch;
+out:
+    if (ev)
+        for (int i = 0; i < 2 * runs; i++)
+            release(&ev[i]);
+    release(&b0);
+    release(&b1);
+    free(ev);
+    free(t);
+    return st;
+}
+
+spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f,
+                                const spmvp_bench_options *opt, spmvp_bench_result *r)
+{
+    spmvp_status st;
+    spmvp_spmv *s = NULL;
+    double *x = NULL, *y = NULL;
+    memset(r, 0, sizeof *r);
+    r->format = f;
+    r->csr_bytes = spmvp_csr_bytes(A, opt->spmv.value_size);
+
+    st = spmvp_spmv_create(ctx, A, f, &opt->spmv, &s);
+    if (st == SPMVP_ERR_UNSUITABLE) {
+        r->state = SPMVP_BENCH_UNSUITABLE;
+        snprintf(r->note, sizeof r->note, "%s", spmvp_last_error());
+        return SPMVP_OK;
+    }
+    if (st)
+        goto out;
+    r->footprint = spmvp_spmv_footprint(s);
+    snprintf(r->params, sizeof r->params, "%s", spmvp_spmv_params(s));
+
+    x = malloc(((size_t)A->ncols + 1) * sizeof *x);
+    y = malloc(((size_t)A->nrows + 1) * sizeof *y);
+    if (!x || !y) {
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    fill_x(x, A->ncols);
+    if ((st = spmvp_spmv_set_x(s, x)) || (st = spmvp_spmv_enqueue(s, NULL, NULL)) ||
+        (st = spmvp_spmv_get_y(s, y)))
+        goto out;
+    spmvp_idx worst;
+    double got = 0, want = 0;
+    r->max_err = spmvp_verify(A, x, y, opt->spmv.value_size, &worst, &got, &want);
+    if (!(r->max_err <= 1.0)) {
+        st = spmvp_fail(SPMVP_ERR_VERIFY, "%s gives a wrong result: row %d is %.17g, the CPU "
+                        "says %.17g (%.3g times the rounding bound)", spmvp_format_name(f),
+                        (int)worst, got, want, r->max_err);
+        goto out;
+    }
+    if ((st = time_runs(ctx, s, opt, r)))
+        goto out;
+    if (r->median_us > 0) {
+        r->gflops = 2.0 * A->nnz / (r->median_us * 1e3);
+        r->gbs_format = r->footprint / (r->median_us * 1e3);
+        r->gbs_csr = r->csr_bytes / (r->median_us * 1e3);
+    }
+out:
+    if (st) {
+        r->state = SPMVP_BENCH_FAILED;
+        snprintf(r->note, sizeof r->note, "%s", spmvp_last_error());
+    }
+    spmvp_spmv_free(s);
+    free(x);
+    free(y);
+    return st;
+}

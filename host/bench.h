@@ -1,0 +1,44 @@
+/* bench.h: measure one format on one matrix: verify against the CPU, then time it. */
+#ifndef SPMVP_BENCH_H
+#define SPMVP_BENCH_H
+
+#include "spmv.h"
+
+typedef struct spmvp_bench_options {
+    spmvp_spmv_options spmv;
+    int warmup; /* A: untimed runs first (seed 000 eq. 5 discards them) */
+    int runs;   /* N: timed runs, one event-timed product each */
+    int batch;  /* products enqueued back to back for the per-product batch time */
+} spmvp_bench_options;
+
+typedef enum spmvp_bench_state { SPMVP_BENCH_OK, SPMVP_BENCH_UNSUITABLE, SPMVP_BENCH_FAILED } spmvp_bench_state;
+
+typedef struct spmvp_bench_result {
+    spmvp_format format;
+    spmvp_bench_state state;
+    char note[512];      /* unsuitable reason, or the error (worst row for a wrong result) */
+    char params[96];     /* chosen parameters, e.g. "V=2" */
+    size_t footprint;    /* device bytes of the format (arrays + x + y) */
+    size_t csr_bytes;    /* bytes of CSR (values, column indices, row pointers, x, y) */
+    double median_us, min_us, max_us; /* per product, from profiling events */
+    double batch_us;     /* per product over `batch` back-to-back products */
+    double gflops;       /* 2*nnz / median */
+    double gbs_format;   /* footprint / median */
+    double gbs_csr;      /* csr_bytes / median */
+    double max_err;      /* largest |y - y_ref| / bound over the rows (<= 1 passes) */
+} spmvp_bench_result;
+
+/* Benchmarks format f on A. A format that cannot run is reported in r->state, not as an
+ * error: the return value is non-zero only for failures of the device or the run itself,
+ * including a wrong result (SPMVP_ERR_VERIFY), and r->note then holds the message too. */
+spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f,
+                                const spmvp_bench_options *opt, spmvp_bench_result *r);
+
+/* Checks y against y_ref = A*x row by row: |y_i - ref_i| <= c*eps*(len_i + 4)*sum_k |a_ik x_k|
+ * + tiny, the dot-product rounding bound with eps of the device precision (c = 4 covers
+ * the conversion of A and x to float and fused multiply-adds). Returns the worst ratio of
+ * error to bound and its row in *worst (-1 when there are no rows). */
+double spmvp_verify(const spmvp_csr *A, const double *x, const double *y, size_t value_size,
+                    spmvp_idx *worst, double *got, double *want);
+
+#endif

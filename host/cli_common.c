@@ -1,0 +1,104 @@
+/* cli_common.c: helpers shared by the subcommands: errors, numbers, device opening, JSON. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int spmvp_cli_error(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("spmvp: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return code;
+}
+
+int spmvp_cli_int(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+spmvp_status spmvp_cli_open(const char *spec, const char *cl_dir, spmvp_context **ctx)
+{
+    spmvp_device_info *list = NULL;
+    int n = 0;
+    *ctx = NULL;
+    spmvp_status st = spmvp_device_list(&list, &n);
+    if (st)
+        return st;
+    int i = spmvp_device_select(list, n, spec);
+    if (i < 0) {
+        free(list);
+        return SPMVP_ERR_NO_DEVICE;
+    }
+    st = spmvp_context_create(&list[i], ctx);
+    if (!st)
+        (*ctx)->cl_dir = cl_dir;
+    free(list);
+    return st;
+}
+
+cJSON *spmvp_device_json(const spmvp_device_info *di)
+{
+    cJSON *o = cJSON_CreateObject();
+    char id[32];
+    snprintf(id, sizeof id, "%d:%d", di->platform_index, di->device_index);
+    cJSON_AddStringToObject(o, "id", id);
+    cJSON_AddStringToObject(o, "platform", di->platform_name);
+    cJSON_AddStringToObject(o, "name", di->name);
+    cJSON_AddStringToObject(o, "vendor", di->vendor);
+    cJSON_AddStringToObject(o, "driver", di->driver);
+    cJSON_AddStringToObject(o, "opencl_version", di->version);
+    cJSON_AddStringToObject(o, "type", di->type);
+    cJSON_AddNumberToObject(o, "compute_units", di->compute_units);
+    cJSON_AddNumberToObject(o, "max_work_group_size", (double)di->max_wg_size);
+    cJSON_AddNumberToObject(o, "warp_size", di->warp_size);
+    cJSON_AddStringToObject(o, "warp_size_source", di->warp_source ? di->warp_source : "");
+    if (di->cc_major >= 0) {
+        char cc[16];
+        snprintf(cc, sizeof cc, "%d.%d", di->cc_major, di->cc_minor);
+        cJSON_AddStringToObject(o, "compute_capability", cc);
+    } else {
+        cJSON_AddNullToObject(o, "compute_capability");
+    }
+    cJSON_AddNumberToObject(o, "local_mem_bytes", (double)di->local_mem);
+    cJSON_AddNumberToObject(o, "global_mem_bytes", (double)di->global_mem);
+    cJSON_AddNumberToObject(o, "max_alloc_bytes", (double)di->max_alloc);
+    cJSON_AddNumberToObject(o, "cache_line_bytes", di->cache_line);
+    cJSON_AddNumberToObject(o, "cache_bytes", (double)di->cache_size);
+    cJSON_AddNumberToObject(o, "clock_mhz", di->clock_mhz);
+    if (di->bus_width > 0)
+        cJSON_AddNumberToObject(o, "memory_bus_width_bits", di->bus_width);
+    else
+        cJSON_AddNullToObject(o, "memory_bus_width_bits");
+    cJSON_AddStringToObject(o, "memory_bus_width_source", di->bus_source ? di->bus_source : "");
+    cJSON_AddBoolToObject(o, "fp64", di->fp64);
+    cJSON_AddNumberToObject(o, "threads_per_compute_unit", di->threads_per_cu);
+    cJSON_AddStringToObject(o, "threads_per_compute_unit_source", di->threads_source ? di->threads_source : "");
+    cJSON_AddNumberToObject(o, "half_warps_per_compute_unit", di->half_warps_per_cu);
+    cJSON_AddNumberToObject(o, "strip_csr_vector", (double)di->strip_csr_vector);
+    cJSON_AddNumberToObject(o, "strip_csr_scalar", (double)di->strip_csr_scalar);
+    cJSON_AddNumberToObject(o, "strip_ell", (double)di->strip_csr_scalar);
+    cJSON_AddNumberToObject(o, "strip_jad", (double)di->strip_csr_scalar);
+    return o;
+}
+
+int spmvp_cli_print_json(cJSON *doc)
+{
+    char *s = doc ? cJSON_Print(doc) : NULL;
+    if (!s)
+        return 0;
+    puts(s);
+    cJSON_free(s);
+    return 1;
+}

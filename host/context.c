@@ -1,0 +1,176 @@
+/* context.c: OpenCL context, queue and the per-device program cache. */
+#include "context.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clcheck.h"
+
+struct spmvp_cl_source { const char *name; const char *text; };
+extern const struct spmvp_cl_source spmvp_cl_sources[]; /* generated: cl_sources.c */
+
+spmvp_status spmvp_context_create(const spmvp_device_info *info, spmvp_context **out)
+{
+    spmvp_status st = SPMVP_OK;
+    spmvp_context *ctx = calloc(1, sizeof *ctx);
+    *out = NULL;
+    if (!ctx)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory creating a context");
+    ctx->info = *info;
+    st = spmvp_device_complete(&ctx->info);
+    if (st)
+        goto fail;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)info->platform, 0};
+    SPMVP_CL_ASSIGN(ctx->context, clCreateContext(props, 1, &info->device, NULL, NULL, &err_), fail);
+    SPMVP_CL_ASSIGN(ctx->queue, clCreateCommandQueue(ctx->context, info->device,
+                                                     CL_QUEUE_PROFILING_ENABLE, &err_), fail);
+    *out = ctx;
+    return SPMVP_OK;
+fail:
+    spmvp_context_free(ctx);
+    return st;
+}
+
+spmvp_context *spmvp_context_free(spmvp_context *ctx)
+{
+    if (!ctx)
+        return NULL;
+    for (int i = 0; i < ctx->ncache; i++) {
+        clReleaseProgram(ctx->cache[i].program);
+        free(ctx->cache[i].key);
+    }
+    free(ctx->cache);
+    if (ctx->queue)
+        clReleaseCommandQueue(ctx->queue);
+    if (ctx->context)
+        clReleaseContext(ctx->context);
+    free(ctx);
+    return NULL;
+}
+
+/* Kernel source: embedded copy, or cl_dir/file when iterating on kernels. Caller frees. */
+static char *load_source(const spmvp_context *ctx, const char *file)
+{
+    if (ctx->cl_dir) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", ctx->cl_dir, file);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            spmvp_fail(SPMVP_ERR_IO, "%s: cannot open kernel source", path);
+            return NULL;
+        }
+        fseek(f, 0, SEEK_END);
+        long n = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+        if (!s || fread(s, 1, (size_t)n, f) != (size_t)n) {
+            free(s);
+            fclose(f);
+            spmvp_fail(SPMVP_ERR_IO, "%s: cannot read kernel source", path);
+            return NULL;
+        }
+        fclose(f);
+        s[n] = '\0';
+        return s;
+    }
+    for (const struct spmvp_cl_source *s = spmvp_cl_sources; s->name; s++)
+        if (!strcmp(s->name, file)) {
+            char *copy = malloc(strlen(s->text) + 1);
+            if (copy)
+                strcpy(copy, s->text);
+            else
+                spmvp_fail(SPMVP_ERR_NOMEM, "out of memory loading %s", file);
+            return copy;
+        }
+    spmvp_fail(SPMVP_ERR_ARG, "no embedded kernel source %s", file);
+    return NULL;
+}
+
+static void print_build_log(const spmvp_context *ctx, cl_program prog, const char *file,
+                            const char *options)
+{
+    size_t n = 0;
+    fprintf(stderr, "spmvp: build log of %s for %s (options: %s):\n", file, ctx->info.name, options);
+    if (clGetProgramBuildInfo(prog, ctx->info.device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n) != CL_SUCCESS)
+        return;
+    char *log = malloc(n + 1);
+    if (log && clGetProgramBuildInfo(prog, ctx->info.device, CL_PROGRAM_BUILD_LOG, n, log, NULL) == CL_SUCCESS) {
+        log[n] = '\0';
+        fprintf(stderr, "%s\n", log);
+    }
+    free(log);
+}
+
+spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char *options,
+                               cl_program *out)
+{
+    spmvp_status st = SPMVP_OK;
+    char key[1024];
+    snprintf(key, sizeof key, "%p|%s|%s", (void *)ctx->info.device, file, options);
+    for (int i = 0; i < ctx->ncache; i++)
+        if (!strcmp(ctx->cache[i].key, key)) {
+            *out = ctx->cache[i].program;
+            return SPMVP_OK;
+        }
+    cl_program prog = NULL;
+    char *src = load_source(ctx, file);
+    char *k = malloc(strlen(key) + 1);
+    if (!src || !k) {
+        st = src ? spmvp_fail(SPMVP_ERR_NOMEM, "out of memory") : SPMVP_ERR_IO;
+        goto out;
+    }
+    strcpy(k, key);
+    const char *text = src;
+    SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 1, &text, NULL, &err_), out);
+    cl_int err = clBuildProgram(prog, 1, &ctx->info.device, options, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        print_build_log(ctx, prog, file, options);
+        st = spmvp_fail(err, "building %s for %s failed: %s (options: %s)", file,
+                        ctx->info.name, spmvp_strerror(err), options);
+        goto out;
+    }
+    if (ctx->ncache == ctx->cap) {
+        int cap = ctx->cap ? 2 * ctx->cap : 8;
+        spmvp_program_entry *grown = realloc(ctx->cache, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
+            goto out;
+        }
+        ctx->cache = grown;
+        ctx->cap = cap;
+    }
+    ctx->cache[ctx->ncache].key = k;
+    ctx->cache[ctx->ncache].program = prog;
+    ctx->ncache++;
+    *out = prog;
+    k = NULL;
+    prog = NULL;
+out:
+    if (prog)
+        clReleaseProgram(prog);
+    free(k);
+    free(src);
+    return st;
+}
+
+spmvp_status spmvp_kernel_create(spmvp_context *ctx, const char *file, const char *options,
+                                 const char *name, cl_kernel *out)
+{
+    spmvp_status st;
+    cl_program prog;
+    *out = NULL;
+    st = spmvp_program_get(ctx, file, options, &prog);
+    if (st)
+        return st;
+    SPMVP_CL_ASSIGN(*out, clCreateKernel(prog, name, &err_), out);
+out:
+    return st;
+}
+
+const char *spmvp_type_options(size_t value_size, char *buf, size_t len)
+{
+    snprintf(buf, len, "-DVALUE_TYPE=%s -DINDEX_TYPE=int%s", value_size == 8 ? "double" : "float",
+             value_size == 8 ? " -DSPMVP_FP64" : "");
+    return buf;
+}

@@ -1,0 +1,43 @@
+/* context.h: one OpenCL context and profiling queue on one device, with its program cache. */
+#ifndef SPMVP_CONTEXT_H
+#define SPMVP_CONTEXT_H
+
+#include <CL/cl.h>
+
+#include "device.h"
+
+typedef struct spmvp_program_entry {
+    char *key;            /* "device|file|options" (owned) */
+    cl_program program;   /* built program (owned) */
+} spmvp_program_entry;
+
+typedef struct spmvp_context {
+    spmvp_device_info info;     /* completed copy of the device's description */
+    cl_context context;         /* (owned) */
+    cl_command_queue queue;     /* in-order, CL_QUEUE_PROFILING_ENABLE (owned) */
+    const char *cl_dir;         /* read kernels from this directory instead of the embedded
+                                   copies (NULL: embedded; not owned) */
+    spmvp_program_entry *cache; /* built programs (size ncache, capacity cap) */
+    int ncache, cap;
+} spmvp_context;
+
+/* Creates a context and profiling queue on `info`'s device (completing the description first).
+ * On failure *out is NULL and spmvp_last_error() says why. Free with spmvp_context_free(). */
+spmvp_status spmvp_context_create(const spmvp_device_info *info, spmvp_context **out);
+spmvp_context *spmvp_context_free(spmvp_context *ctx);
+
+/* The program built from cl/<file> with `options`, from the cache or built now (once per
+ * device, file and options). The program stays owned by the cache. A failed build prints the
+ * build log and the options to stderr and returns CL_BUILD_PROGRAM_FAILURE. */
+spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char *options,
+                               cl_program *out);
+
+/* A new kernel `name` from that program; the caller releases it with clReleaseKernel(). */
+spmvp_status spmvp_kernel_create(spmvp_context *ctx, const char *file, const char *options,
+                                 const char *name, cl_kernel *out);
+
+/* Options common to every kernel: VALUE_TYPE, INDEX_TYPE and SPMVP_FP64 for value_size 8
+ * (written into buf, which is returned). */
+const char *spmvp_type_options(size_t value_size, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,58 @@
+/* device.h: OpenCL device enumeration, selection and the capability query (one plain struct,
+ * gathered once, as clpeak does), with the strip sizes of seed 000 eqs (1)-(3). */
+#ifndef SPMVP_DEVICE_H
+#define SPMVP_DEVICE_H
+
+#include <CL/cl.h>
+
+#include "status.h"
+
+typedef struct spmvp_device_info {
+    cl_platform_id platform;
+    cl_device_id device;
+    int platform_index, device_index; /* as in "--device P:D" */
+    char platform_name[128];
+    char name[128];
+    char vendor[128];
+    char driver[64];           /* CL_DRIVER_VERSION */
+    char version[64];          /* CL_DEVICE_VERSION */
+    const char *type;          /* "GPU", "CPU", "accelerator" or "other" */
+    cl_uint compute_units;     /* N_SM */
+    size_t max_wg_size;        /* CL_DEVICE_MAX_WORK_GROUP_SIZE */
+    cl_uint warp_size;         /* warp/wavefront width */
+    const char *warp_source;   /* where warp_size came from */
+    int cc_major, cc_minor;    /* NVIDIA compute capability, -1 elsewhere */
+    cl_ulong local_mem;        /* bytes */
+    cl_ulong global_mem;       /* bytes */
+    cl_ulong max_alloc;        /* CL_DEVICE_MAX_MEM_ALLOC_SIZE, bytes */
+    cl_uint cache_line;        /* global memory cache line, bytes (0 if none) */
+    cl_ulong cache_size;       /* global memory cache, bytes (0 if none) */
+    cl_uint clock_mhz;         /* CL_DEVICE_MAX_CLOCK_FREQUENCY */
+    int bus_width;             /* memory bus width in bits, -1 where the vendor hides it */
+    const char *bus_source;    /* where bus_width came from */
+    int fp64;                  /* cl_khr_fp64 (or a 1.2+ double_fp_config) */
+    cl_uint threads_per_cu;    /* resident work-items per compute unit: N_T */
+    const char *threads_source;
+    cl_uint half_warps_per_cu; /* N_HW = N_T / (warp/2) */
+    size_t strip_csr_vector;   /* S_CSR-V = N_SM x N_HW, eq. (1) */
+    size_t strip_csr_scalar;   /* S_CSR-S = S_ELL = S_JAD = N_SM x N_T, eqs. (2)-(3) */
+} spmvp_device_info;
+
+/* Fills *out (array allocated with malloc, caller frees) with every device of every platform,
+ * in platform then device order; *count set. SPMVP_ERR_NO_DEVICE when there is no platform or
+ * no device. */
+spmvp_status spmvp_device_list(spmvp_device_info **out, int *count);
+
+/* Picks one device of list[0..count): spec NULL or "" takes the first GPU, else the first CPU,
+ * else the first device; "P:D" takes platform P's device D; any other text is a
+ * case-insensitive substring of "platform name vendor" (first match). Returns the index or
+ * -1 with a message (SPMVP_ERR_NO_DEVICE). */
+int spmvp_device_select(const spmvp_device_info *list, int count, const char *spec);
+
+/* Completes *di: where no vendor query gave the warp width, builds a one-line kernel and takes
+ * its CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE; then derives resident threads per compute
+ * unit, half-warps and the strip sizes. Kept apart from spmvp_device_list() because the build
+ * costs time: only the devices in use are completed. */
+spmvp_status spmvp_device_complete(spmvp_device_info *di);
+
+#endif

@@ -1,0 +1,59 @@
+/* spmv.h: a matrix uploaded to a device in one format, ready to multiply: y = A*x. */
+#ifndef SPMVP_SPMV_H
+#define SPMVP_SPMV_H
+
+#include "context.h"
+#include "sparse.h"
+
+typedef enum spmvp_format {
+    SPMVP_CSR_SCALAR, SPMVP_CSR_VECTOR, SPMVP_ELL, SPMVP_JAD, SPMVP_COO, SPMVP_HYB,
+    SPMVP_NFORMATS
+} spmvp_format;
+
+/* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb". */
+const char *spmvp_format_name(spmvp_format f);
+/* The format named `name`, or -1. */
+int spmvp_format_parse(const char *name);
+
+typedef struct spmvp_spmv_options {
+    size_t value_size;   /* 4 (float) or 8 (double) */
+    int vector_width;    /* CSR-vector work-items per row; 0: spmvp_vector_width_auto() */
+    spmvp_idx hyb_width; /* HYB's ELL width K; -1: spmvp_hyb_default_width() */
+    size_t wg_size;      /* work-group size; 0: 256, clamped to the device */
+    spmvp_idx coo_chunk; /* COO entries per work-item in pass 1; 0: 8 */
+} spmvp_spmv_options;
+
+/* Default options for a precision. */
+spmvp_spmv_options spmvp_spmv_defaults(size_t value_size);
+
+/* CSR-vector's default width: the largest power of two <= mean row length / 2, in
+ * [1, warp]. A row of ~7 entries then gets 2 work-items, not the paper's half-warp (on an
+ * H100 a 7-point stencil runs 2.5x slower with 16 per row than with 2). */
+int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp);
+
+typedef struct spmvp_spmv spmvp_spmv;
+
+/* Converts A to format f and uploads it. When the format cannot hold A on this device
+ * (a buffer above CL_DEVICE_MAX_MEM_ALLOC_SIZE, the total above global memory, indices past
+ * 32 bits) returns SPMVP_ERR_UNSUITABLE with the reason in spmvp_last_error(). Double
+ * precision on a device without cl_khr_fp64 is SPMVP_ERR_UNSUPPORTED. Free with
+ * spmvp_spmv_free(). */
+spmvp_status spmvp_spmv_create(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f,
+                               const spmvp_spmv_options *opt, spmvp_spmv **out);
+spmvp_spmv *spmvp_spmv_free(spmvp_spmv *s);
+
+/* Device memory footprint in bytes (the format's arrays plus x and y). */
+size_t spmvp_spmv_footprint(const spmvp_spmv *s);
+/* A short description of the chosen parameters ("V=2", "K=5 +1234 COO", "pitch 1024"). */
+const char *spmvp_spmv_params(const spmvp_spmv *s);
+
+/* Uploads x (ncols values, converted to the device precision). Blocking. */
+spmvp_status spmvp_spmv_set_x(spmvp_spmv *s, const double *x);
+/* Enqueues one product y = A*x (one or more kernels). When first/last are not NULL they
+ * receive the events of the first and last kernel (the caller releases them; both are
+ * NULL-valued when the product launches nothing, i.e. an empty matrix). */
+spmvp_status spmvp_spmv_enqueue(spmvp_spmv *s, cl_event *first, cl_event *last);
+/* Reads y (nrows values) back in double. Blocking. */
+spmvp_status spmvp_spmv_get_y(spmvp_spmv *s, double *y);
+
+#endif
