@@ -15,11 +15,19 @@
 #define NV_WARP_SIZE 0x4003
 #define AMD_WAVEFRONT_WIDTH 0x4043
 
+/* A device string, truncated to len-1 characters (clGetDeviceInfo refuses short buffers). */
 static void get_string(cl_device_id d, cl_device_info what, char *buf, size_t len)
 {
-    if (clGetDeviceInfo(d, what, len, buf, NULL) != CL_SUCCESS)
-        snprintf(buf, len, "?");
-    buf[len - 1] = '\0';
+    size_t n = 0;
+    char *tmp = NULL;
+    snprintf(buf, len, "?");
+    if (clGetDeviceInfo(d, what, 0, NULL, &n) != CL_SUCCESS || !(tmp = malloc(n + 1)))
+        return;
+    if (clGetDeviceInfo(d, what, n, tmp, NULL) == CL_SUCCESS) {
+        tmp[n] = '\0';
+        snprintf(buf, len, "%s", tmp);
+    }
+    free(tmp);
 }
 
 static int has_extension(cl_device_id d, const char *ext)
@@ -168,7 +176,8 @@ spmvp_status spmvp_device_complete(spmvp_device_info *di)
     if (di->cc_major > 0) {
         di->threads_per_cu = nvidia_threads_per_sm(di->cc_major, di->cc_minor);
         di->threads_source = "NVIDIA occupancy table by compute capability";
-    } else if (strstr(di->vendor, "Advanced Micro Devices") || strstr(di->vendor, "AMD")) {
+    } else if (!strcmp(di->type, "GPU") &&
+               (strstr(di->vendor, "Advanced Micro Devices") || strstr(di->vendor, "AMD"))) {
         di->threads_per_cu = 40 * (di->warp_size ? di->warp_size : 64); /* 40 waves per CU */
         di->threads_source = "AMD GCN/CDNA: 40 wavefronts per compute unit";
     } else {

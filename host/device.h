@@ -14,8 +14,8 @@ typedef struct spmvp_device_info {
     char platform_name[128];
     char name[128];
     char vendor[128];
-    char driver[64];           /* CL_DRIVER_VERSION */
-    char version[64];          /* CL_DEVICE_VERSION */
+    char driver[128];          /* CL_DRIVER_VERSION */
+    char version[128];         /* CL_DEVICE_VERSION */
     const char *type;          /* "GPU", "CPU", "accelerator" or "other" */
     cl_uint compute_units;     /* N_SM */
     size_t max_wg_size;        /* CL_DEVICE_MAX_WORK_GROUP_SIZE */

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char last_error[1024];
 
@@ -59,10 +60,12 @@ const char *spmvp_strerror(spmvp_status s)
 
 spmvp_status spmvp_fail(spmvp_status s, const char *fmt, ...)
 {
+    char msg[sizeof last_error]; /* the arguments may include last_error itself */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    memcpy(last_error, msg, sizeof msg);
     return s;
 }
 

@@ -1,0 +1,110 @@
+/* ell.c: ELLPACK (column-major, padded to an aligned pitch) from and to CSR. */
+#include "sparse.h"
+
+#include <stdlib.h>
+
+spmvp_ell *spmvp_ell_free(spmvp_ell *E)
+{
+    if (E) {
+        free(E->colidx);
+        free(E->val);
+        free(E);
+    }
+    return NULL;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* nrows rounded up to a multiple of lcm(row_align, 32): each column then starts on a
+ * work-group boundary and on 128 bytes (32 elements of 4 or 8 bytes). In int64 because
+ * a large row_align can take it past 32 bits. */
+static int64_t ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
+{
+    int64_t a = (int64_t)row_align / gcd64(row_align, 32) * 32;
+    return ((int64_t)nrows + a - 1) / a * a;
+}
+
+/* Entry j of row i goes to [j*pitch + i], so that consecutive work-items (rows) read
+ * consecutive addresses; padding is colidx -1 (where the kernel stops a row) and val 0. */
+spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align)
+{
+    if (row_align <= 0) {
+        spmvp_fail(SPMVP_ERR_ARG, "ELL row alignment %d is not positive", (int)row_align);
+        return NULL;
+    }
+    int64_t width = spmvp_csr_max_row(A);
+    int64_t pitch = ell_pitch(A->nrows, row_align);
+    if (pitch > SPMVP_IDX_MAX) {
+        spmvp_fail(SPMVP_ERR_RANGE,
+                   "ELL pitch %lld (%d rows aligned to %d) is more than 32-bit indices allow",
+                   (long long)pitch, (int)A->nrows, (int)row_align);
+        return NULL;
+    }
+    int64_t slots = width * pitch; /* both below 2^31: no int64 overflow */
+    if (slots > SPMVP_IDX_MAX) {
+        spmvp_fail(SPMVP_ERR_RANGE,
+                   "ELL needs %lld slots (%lld padded rows x width %d), more than 32-bit "
+                   "indices allow",
+                   (long long)slots, (long long)pitch, (int)width);
+        return NULL;
+    }
+    size_t n = slots ? (size_t)slots : 1; /* never malloc(0) */
+    spmvp_ell *E = calloc(1, sizeof *E);
+    if (!E)
+        goto fail;
+    E->nrows = A->nrows;
+    E->ncols = A->ncols;
+    E->nnz = A->nnz;
+    E->width = (spmvp_idx)width;
+    E->pitch = (spmvp_idx)pitch;
+    E->colidx = malloc(n * sizeof *E->colidx);
+    E->val = malloc(n * sizeof *E->val);
+    if (!E->colidx || !E->val)
+        goto fail;
+    for (size_t s = 0; s < (size_t)slots; s++) {
+        E->colidx[s] = -1;
+        E->val[s] = 0.0;
+    }
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+            size_t s = (size_t)(k - A->rowptr[i]) * (size_t)pitch + (size_t)i;
+            E->colidx[s] = A->colidx[k];
+            E->val[s] = A->val[k];
+        }
+    return E;
+fail:
+    spmvp_ell_free(E);
+    spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for an ELL matrix of %lld slots",
+               (long long)slots);
+    return NULL;
+}
+
+/* A row ends at its first -1, as in the kernel. */
+spmvp_csr *spmvp_ell_to_csr(const spmvp_ell *E)
+{
+    spmvp_csr *A = spmvp_csr_alloc(E->nrows, E->ncols, E->nnz);
+    if (!A)
+        return NULL;
+    spmvp_idx out = 0;
+    for (spmvp_idx i = 0; i < E->nrows; i++) {
+        A->rowptr[i] = out;
+        for (spmvp_idx j = 0; j < E->width; j++) {
+            size_t s = (size_t)j * (size_t)E->pitch + (size_t)i;
+            if (E->colidx[s] < 0)
+                break;
+            A->colidx[out] = E->colidx[s];
+            A->val[out] = E->val[s];
+            out++;
+        }
+    }
+    A->rowptr[E->nrows] = out;
+    return A;
+}

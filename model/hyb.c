@@ -1,0 +1,123 @@
+/* hyb.c: hybrid ELL + COO (the first K entries of each row in ELL, the rest in COO). */
+#include "sparse.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+spmvp_hyb *spmvp_hyb_free(spmvp_hyb *H)
+{
+    if (H) {
+        spmvp_ell_free(H->ell);
+        spmvp_coo_free(H->coo);
+        free(H);
+    }
+    return NULL;
+}
+
+/* From a histogram of row lengths, O(nrows + max row): walking K down from the longest row,
+ * the rows with K or more entries accumulate until they reach ceil(nrows/3). -1 (with
+ * SPMVP_ERR_NOMEM recorded) if the histogram cannot be allocated. */
+spmvp_idx spmvp_hyb_default_width(const spmvp_csr *A)
+{
+    if (A->nnz == 0)
+        return 0;
+    spmvp_idx maxlen = spmvp_csr_max_row(A);
+    spmvp_idx *count = calloc((size_t)maxlen + 1, sizeof *count);
+    if (!count) {
+        spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a histogram of %d row lengths",
+                   (int)maxlen + 1);
+        return -1;
+    }
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        count[A->rowptr[i + 1] - A->rowptr[i]]++;
+    int64_t need = ((int64_t)A->nrows + 2) / 3, at_least = 0;
+    spmvp_idx K;
+    for (K = maxlen; K > 0; K--) {
+        at_least += count[K];
+        if (at_least >= need)
+            break;
+    }
+    free(count);
+    return K;
+}
+
+/* The one exit of spmvp_hyb_from_csr: frees the two halves and, on failure, the result
+ * (the message is already recorded). */
+static spmvp_hyb *hyb_done(spmvp_hyb *H, spmvp_csr *head, spmvp_csr *tail, int ok)
+{
+    spmvp_csr_free(head);
+    spmvp_csr_free(tail);
+    return ok ? H : spmvp_hyb_free(H);
+}
+
+/* A is split into a head CSR (the first K entries of each row) and a tail CSR (the rest),
+ * which become the ELL and COO parts through their own builders: one pitch rule, one COO
+ * layout. The halves are host scratch, freed before returning. */
+spmvp_hyb *spmvp_hyb_from_csr(const spmvp_csr *A, spmvp_idx K, spmvp_idx row_align)
+{
+    if (K < 0) {
+        spmvp_fail(SPMVP_ERR_ARG, "HYB width %d is negative", (int)K);
+        return NULL;
+    }
+    spmvp_idx head_nnz = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        spmvp_idx len = A->rowptr[i + 1] - A->rowptr[i];
+        head_nnz += len < K ? len : K;
+    }
+    spmvp_csr *head = spmvp_csr_alloc(A->nrows, A->ncols, head_nnz);
+    spmvp_csr *tail = spmvp_csr_alloc(A->nrows, A->ncols, A->nnz - head_nnz);
+    spmvp_hyb *H = calloc(1, sizeof *H);
+    if (!head || !tail || !H) {
+        spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a HYB matrix with %d entries",
+                   (int)A->nnz);
+        return hyb_done(H, head, tail, 0);
+    }
+    spmvp_idx h = 0, t = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+            if (k - A->rowptr[i] < K) {
+                head->colidx[h] = A->colidx[k];
+                head->val[h++] = A->val[k];
+            } else {
+                tail->colidx[t] = A->colidx[k];
+                tail->val[t++] = A->val[k];
+            }
+        }
+        head->rowptr[i + 1] = h;
+        tail->rowptr[i + 1] = t;
+    }
+    H->ell = spmvp_ell_from_csr(head, row_align);
+    if (!H->ell)
+        return hyb_done(H, head, tail, 0);
+    H->coo = spmvp_coo_from_csr(tail);
+    return hyb_done(H, head, tail, H->coo != NULL);
+}
+
+/* The ELL part holds the first entries of each row and the COO part the rest, both in column
+ * order, so each CSR row is its ELL entries followed by its COO entries. */
+spmvp_csr *spmvp_hyb_to_csr(const spmvp_hyb *H)
+{
+    const spmvp_ell *E = H->ell;
+    const spmvp_coo *C = H->coo;
+    spmvp_csr *A = spmvp_csr_alloc(E->nrows, E->ncols, E->nnz + C->nnz);
+    if (!A)
+        return NULL;
+    spmvp_idx out = 0, c = 0;
+    for (spmvp_idx i = 0; i < E->nrows; i++) {
+        A->rowptr[i] = out;
+        for (spmvp_idx j = 0; j < E->width; j++) {
+            size_t s = (size_t)j * (size_t)E->pitch + (size_t)i;
+            if (E->colidx[s] < 0)
+                break;
+            A->colidx[out] = E->colidx[s];
+            A->val[out] = E->val[s];
+            out++;
+        }
+        for (; c < C->nnz && C->rowidx[c] == i; c++, out++) {
+            A->colidx[out] = C->colidx[c];
+            A->val[out] = C->val[c];
+        }
+    }
+    A->rowptr[E->nrows] = out;
+    return A;
+}

@@ -1,0 +1,92 @@
+/* jad.c: jagged diagonals (rows stably sorted by decreasing length) from and to CSR. */
+#include "sparse.h"
+
+#include <stdlib.h>
+
+spmvp_jad *spmvp_jad_free(spmvp_jad *J)
+{
+    if (J) {
+        free(J->perm);
+        free(J->jdptr);
+        free(J->colidx);
+        free(J->val);
+        free(J);
+    }
+    return NULL;
+}
+
+/* The one exit of spmvp_jad_from_csr: frees the scratch and, on failure, the result. */
+static spmvp_jad *jad_done(spmvp_jad *J, spmvp_idx *scratch, int ok)
+{
+    free(scratch);
+    if (ok)
+        return J;
+    spmvp_jad_free(J);
+    spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a JAD matrix");
+    return NULL;
+}
+
+/* Counting sort of the rows by length, longest first: O(nrows + ndiags), and stable, so rows
+ * of equal length keep their order (and the kernel's reads of x stay in row order). */
+spmvp_jad *spmvp_jad_from_csr(const spmvp_csr *A)
+{
+    spmvp_idx n = A->nrows, nd = spmvp_csr_max_row(A);
+    spmvp_idx *next = calloc((size_t)nd + 1, sizeof *next); /* per row length */
+    spmvp_jad *J = calloc(1, sizeof *J);
+    if (!next || !J)
+        return jad_done(J, next, 0);
+    J->nrows = n;
+    J->ncols = A->ncols;
+    J->nnz = A->nnz;
+    J->ndiags = nd;
+    J->perm = malloc((n ? (size_t)n : 1) * sizeof *J->perm); /* never malloc(0) */
+    J->jdptr = malloc(((size_t)nd + 1) * sizeof *J->jdptr);
+    J->colidx = malloc((A->nnz ? (size_t)A->nnz : 1) * sizeof *J->colidx);
+    J->val = malloc((A->nnz ? (size_t)A->nnz : 1) * sizeof *J->val);
+    if (!J->perm || !J->jdptr || !J->colidx || !J->val)
+        return jad_done(J, next, 0);
+    for (spmvp_idx i = 0; i < n; i++)
+        next[A->rowptr[i + 1] - A->rowptr[i]]++;
+    /* next[L] becomes the first permuted position of the rows of length L, which is the number
+     * of rows longer than L, which is also the length of diagonal L */
+    spmvp_idx longer = 0;
+    for (spmvp_idx L = nd; L >= 0; L--) {
+        spmvp_idx c = next[L];
+        next[L] = longer;
+        longer += c;
+    }
+    J->jdptr[0] = 0;
+    for (spmvp_idx d = 0; d < nd; d++)
+        J->jdptr[d + 1] = J->jdptr[d] + next[d];
+    for (spmvp_idx i = 0; i < n; i++)
+        J->perm[next[A->rowptr[i + 1] - A->rowptr[i]]++] = i;
+    /* entry d of permuted row p is at jdptr[d] + p */
+    for (spmvp_idx p = 0; p < n; p++) {
+        spmvp_idx i = J->perm[p], start = A->rowptr[i];
+        for (spmvp_idx d = 0; d < A->rowptr[i + 1] - start; d++) {
+            J->colidx[J->jdptr[d] + p] = A->colidx[start + d];
+            J->val[J->jdptr[d] + p] = A->val[start + d];
+        }
+    }
+    return jad_done(J, next, 1);
+}
+
+/* Permuted row p has an entry in diagonal d exactly when p < the length of diagonal d. */
+spmvp_csr *spmvp_jad_to_csr(const spmvp_jad *J)
+{
+    spmvp_csr *A = spmvp_csr_alloc(J->nrows, J->ncols, J->nnz);
+    if (!A)
+        return NULL;
+    for (spmvp_idx d = 0; d < J->ndiags; d++)
+        for (spmvp_idx p = 0; p < J->jdptr[d + 1] - J->jdptr[d]; p++)
+            A->rowptr[J->perm[p] + 1]++;
+    for (spmvp_idx i = 0; i < J->nrows; i++)
+        A->rowptr[i + 1] += A->rowptr[i];
+    for (spmvp_idx d = 0; d < J->ndiags; d++)
+        for (spmvp_idx p = 0; p < J->jdptr[d + 1] - J->jdptr[d]; p++) {
+            spmvp_idx out = A->rowptr[J->perm[p]] + d;
+            A->colidx[out] = J->colidx[J->jdptr[d] + p];
+            A->val[out] = J->val[J->jdptr[d] + p];
+        }
+    return A;
+}

@@ -1,0 +1,796 @@
+/* mmio.c: Matrix Market coordinate files (.mtx, .mtx.gz) to and from CSR.
+ *
+ * Choices, where the format or the brief left room:
+ *  - The whole file is read into memory and parsed from there: gzip is recognised by its magic
+ *    bytes 1f 8b (not by the name) and decompressed with gzread. A truncated or corrupt gzip
+ *    stream is malformed input (SPMVP_ERR_PARSE); its message names the line of decompressed
+ *    text where the data broke off.
+ *  - Accepted: "matrix coordinate" with field real, integer or pattern (values 1.0) and symmetry
+ *    general, symmetric or skew-symmetric. "array" and "complex"/"hermitian" are
+ *    SPMVP_ERR_UNSUPPORTED; "pattern skew-symmetric" is invalid Matrix Market (SPMVP_ERR_PARSE).
+ *    Banner words are case-insensitive, "%%MatrixMarket" included.
+ *  - Symmetric files: every off-diagonal entry (i,j,v) also gives (j,i,v), or (j,i,-v) for
+ *    skew-symmetric, whichever triangle it is in (as most readers do); duplicates are summed
+ *    by spmvp_csr_from_triplets. A diagonal entry of a skew-symmetric file is an error.
+ *  - All sizes >= 0 are valid, 0 x 0 and n x 0 included: they make a well-formed CSR, and refusing
+ *    them is for the caller to decide. Rows are limited to SPMVP_IDX_MAX - 1 (rowptr has
+ *    nrows+1 entries), columns and entries after expansion to SPMVP_IDX_MAX.
+ *  - Comment lines (%) and blank lines are allowed anywhere after the banner, between entries
+ *    too. Blanks are space, tab, CR (so CRLF files read), VT and FF. Lines are numbered from 1;
+ *    "the file ends" errors name its last line.
+ *  - Entry lines are strict: exactly "row col value" (real, integer) or "row col" (pattern);
+ *    integer values must be integers; indices are plain digits ("+3" is non-numeric).
+ *  - Values: a fast decimal parser (see fast_double) whose results equal strtod's bit for bit;
+ *    what it declines (more than 19 digits, large exponents, inf, nan, hex) goes to strtod on a
+ *    copy of the token, so the C locale's '.' is assumed there, and strtod's results for
+ *    overflow (inf) and underflow are taken as they are.
+ *  - On failure *out is NULL and nothing is left allocated. */
+#include "sparse.h"
+
+#include <errno.h>
+#include <float.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* Not in sparse.h: the most entries a matrix may hold after symmetric expansion. Tests lower
+ * it to reach the expansion check without a 16 GB file. */
+size_t spmvp_mm_entry_limit = SPMVP_IDX_MAX;
+/* Not in sparse.h: the fast value parser alone, for tests comparing it with strtod.
+ * 1 and *out set if it accepts all of s[0..len), else 0. */
+int spmvp_mm_fast_double(const char *s, size_t len, double *out);
+
+enum { FIELD_REAL, FIELD_INTEGER, FIELD_PATTERN };
+enum { SYM_GENERAL, SYM_SYMMETRIC, SYM_SKEW };
+
+/* ---- messages ---- */
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+/* "name:line: message" */
+static spmvp_status fail_at(const char *name, long line, spmvp_status s, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return spmvp_fail(s, "%s:%ld: %s", name, line > 0 ? line : 1, msg);
+}
+
+/* Printable copy of [s, e) for a message: at most 40 bytes, other bytes shown as '?'. */
+static const char *show(char buf[48], const char *s, const char *e)
+{
+    size_t n = 0;
+    for (; s < e && n < 40; s++)
+        buf[n++] = (*s >= 0x20 && *s < 0x7f) ? *s : '?';
+    if (s < e) {
+        memcpy(buf + n, "...", 3);
+        n += 3;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* ---- lines and tokens ---- */
+
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+static int is_digit(char c) { return (unsigned char)(c - '0') < 10; }
+
+static const char *skip_blank(const char *p, const char *e)
+{
+    while (p < e && is_blank(*p))
+        p++;
+    return p;
+}
+
+static const char *token_end(const char *p, const char *e)
+{
+    while (p < e && !is_blank(*p))
+        p++;
+    return p;
+}
+
+typedef struct parser {
+    const char *name; /* for messages */
+    const char *p;    /* next unread byte */
+    const char *end;  /* end of the text */
+    long line;        /* number of the line last returned (0 before the first) */
+} parser;
+
+/* Next line as [*b, *e), without its '\n'. 0 at the end of the text. */
+static int next_line(parser *ps, const char **b, const char **e)
+{
+    if (ps->p == ps->end)
+        return 0;
+    const char *nl = memchr(ps->p, '\n', (size_t)(ps->end - ps->p));
+    *b = ps->p;
+    *e = nl ? nl : ps->end;
+    ps->p = nl ? nl + 1 : ps->end;
+    ps->line++;
+    return 1;
+}
+
+/* Splits [p, e) into at most max tokens; returns how many there are, up to max+1. */
+static int split(const char *p, const char *e, const char **tb, const char **te, int max)
+{
+    int n = 0;
+    for (p = skip_blank(p, e); p < e; p = skip_blank(p, e)) {
+        if (n == max)
+            return n + 1;
+        tb[n] = p;
+        p = token_end(p, e);
+        te[n++] = p;
+    }
+    return n;
+}
+
+static int word_is(const char *s, const char *e, const char *word)
+{
+    for (; s < e && *word; s++, word++) {
+        char c = (*s >= 'A' && *s <= 'Z') ? (char)(*s - 'A' + 'a') : *s;
+        char w = (*word >= 'A' && *word <= 'Z') ? (char)(*word - 'A' + 'a') : *word;
+        if (c != w)
+            return 0;
+    }
+    return s == e && !*word;
+}
+
+/* ---- numbers ---- */
+
+/* 10^k, exact in double for k <= 22 (5^22 < 2^53). */
+static const double exact_pow10[23] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* x87 extended precision (64-bit significand) lets 17-19 digit mantissas take a fast path too;
+ * other targets keep the double-only path and strtod. */
+#if (defined(__x86_64__) || defined(__i386__)) && LDBL_MANT_DIG == 64
+#define HAVE_X87 1
+/* 10^k, exact in long double for k <= 27 (5^27 < 2^64). */
+static const long double exact_pow10l[28] = {
+    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
+    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
+    1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
+};
+#endif
+
+/* Reads a decimal number [+-]digits[.digits][(e|E)[+-]digits] at [s, e) and returns where it
+ * stopped, or NULL where it cannot promise strtod's correctly rounded result. The value is
+ * m * 10^scale with m the first 19 significant digits (so m < 2^64):
+ *  - m <= 2^53 and |scale| <= 22: m and 10^|scale| are exact doubles, and one IEEE multiply
+ *    or divide rounds their exact product or quotient correctly.
+ *  - x87, |scale| <= 27: m and 10^|scale| are exact long doubles; one operation rounds to 64
+ *    bits (error <= 1/2 unit of the 64-bit significand), and rounding that to 53 bits is
+ *    correct unless the 11 dropped bits lie within one unit of the halfway pattern 0x400,
+ *    which goes to strtod.
+ * Anything longer or larger also goes to strtod. */
+static const char *fast_double(const char *s, const char *e, double *out)
+{
+    const char *p = s, *digits;
+    int neg = 0, nd = 0, seen;
+    uint64_t m = 0;
+    int64_t scale = 0;
+    if (p < e && (*p == '-' || *p == '+'))
+        neg = *p++ == '-';
+    for (digits = p; p < e && is_digit(*p); p++) {
+        if (m || *p != '0') { /* leading zeros are not significant */
+            if (nd == 19)
+                return NULL;
+            m = m * 10 + (uint64_t)(*p - '0');
+            nd++;
+        }
+    }
+    seen = p > digits;
+    if (p < e && *p == '.') {
+        for (digits = ++p; p < e && is_digit(*p); p++) {
+            if (m || *p != '0') {
+                if (nd == 19)
+                    return NULL;
+                m = m * 10 + (uint64_t)(*p - '0');
+                nd++;
+            }
+            scale--;
+        }
+        seen |= p > digits;
+    }
+    if (!seen)
+        return NULL;
+    if (p < e && (*p == 'e' || *p == 'E')) {
+        const char *x = p + 1;
+        int eneg = 0;
+        int64_t ex = 0;
+        if (x < e && (*x == '-' || *x == '+'))
+            eneg = *x++ == '-';
+        if (x == e || !is_digit(*x))
+            return NULL; /* "1e" is not a number; let strtod say so */
+        for (; x < e && is_digit(*x); x++)
+            if (ex < 100000)
+                ex = ex * 10 + (*x - '0');
+        scale += eneg ? -ex : ex;
+        p = x;
+    }
+    double v;
+    if (m == 0) {
+        v = 0.0;
+    } else if (m <= (UINT64_C(1) << 53) && scale >= -22 && scale <= 22) {
+        v = scale < 0 ? (double)m / exact_pow10[-scale] : (double)m * exact_pow10[scale];
+    } else {
+#ifdef HAVE_X87
+        if (scale < -27 || scale > 27)
+            return NULL;
+        long double x = (long double)m;
+        x = scale < 0 ? x / exact_pow10l[-scale] : x * exact_pow10l[scale];
+        uint64_t sig;
+        memcpy(&sig, &x, sizeof sig); /* the 64-bit significand of the 80-bit format */
+        unsigned low = (unsigned)(sig & 0x7ff);
+        if (low >= 0x3ff && low <= 0x401)
+            return NULL;
+        v = (double)x;
+#else
+        return NULL;
+#endif
+    }
+    *out = neg ? -v : v;
+    return p;
+}
+
+int spmvp_mm_fast_double(const char *s, size_t len, double *out)
+{
+    const char *end = fast_double(s, s + len, out);
+    return end && end == s + len;
+}
+
+/* strtod on a copy of the token at [s, e): the path for whatever fast_double declines. */
+static spmvp_status slow_double(const char *name, long line, const char *s, const char *e,
+                                double *out, const char **stop)
+{
+    char small[64], show_buf[48], *end;
+    const char *t = token_end(s, e);
+    size_t len = (size_t)(t - s);
+    char *buf = len < sizeof small ? small : malloc(len + 1);
+    if (!buf)
+        return fail_at(name, line, SPMVP_ERR_NOMEM, "out of memory for a %zu-byte value", len);
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    double v = strtod(buf, &end);
+    int ok = len > 0 && end == buf + len;
+    if (buf != small)
+        free(buf);
+    if (!ok)
+        return fail_at(name, line, SPMVP_ERR_PARSE, "non-numeric value '%s'", show(show_buf, s, t));
+    *out = v;
+    *stop = t;
+    return SPMVP_OK;
+}
+
+/* A 1-based index at *pp below n+1, stored 0-based; *pp moves past it. */
+static spmvp_status read_index(const parser *ps, const char **pp, const char *e,
+                               const char *what, spmvp_idx n, spmvp_idx *out)
+{
+    const char *s = *pp, *p = s, *t;
+    uint64_t x = 0;
+    char buf[48];
+    while (p < e && is_digit(*p) && p - s < 12)
+        x = x * 10 + (uint64_t)(*p++ - '0');
+    if (p > s && (p == e || is_blank(*p))) {
+        if (x >= 1 && x <= (uint64_t)n) {
+            *out = (spmvp_idx)(x - 1);
+            *pp = p;
+            return SPMVP_OK;
+        }
+        t = p;
+    } else {
+        /* not plain digits: tell a negative or huge number from garbage */
+        t = token_end(s, e);
+        if (s == t)
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "missing %s index", what);
+        const char *d = s + (*s == '-');
+        while (d < t && is_digit(*d))
+            d++;
+        if (d < t || t - s == (*s == '-'))
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "non-numeric %s index '%s'",
+                           what, show(buf, s, t));
+    }
+    if (n == 0)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "%s index %s out of range: the matrix has no %ss", what, show(buf, s, t),
+                       what);
+    return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "%s index %s out of range 1..%d", what,
+                   show(buf, s, t), (int)n);
+}
+
+/* A value of an integer file: [+-]digits, exact as strtod would give it. */
+static spmvp_status read_integer(const parser *ps, const char **pp, const char *e, double *out)
+{
+    const char *s = *pp, *p = s, *digits, *t;
+    int neg = 0;
+    uint64_t x = 0;
+    char buf[48];
+    if (p < e && (*p == '-' || *p == '+'))
+        neg = *p++ == '-';
+    for (digits = p; p < e && is_digit(*p) && p - digits < 18; p++)
+        x = x * 10 + (uint64_t)(*p - '0');
+    if (p > digits && (p == e || is_blank(*p))) {
+        *out = neg ? -(double)x : (double)x; /* x < 10^18 < 2^63 converts correctly rounded */
+        *pp = p;
+        return SPMVP_OK;
+    }
+    t = token_end(s, e);
+    for (p = digits; p < t && is_digit(*p); p++)
+        ;
+    if (p == t && t > digits) /* more than 18 digits */
+        return slow_double(ps->name, ps->line, s, e, out, pp);
+    return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "non-integer value '%s' (field is integer)",
+                   show(buf, s, t));
+}
+
+/* A size on the size line: digits, at most 2^63-ish (larger is reported as too large). */
+static spmvp_status read_size(const parser *ps, const char *s, const char *t, const char *what,
+                              uint64_t max, uint64_t *out)
+{
+    const char *p = s + (*s == '-');
+    uint64_t x = 0;
+    int big = 0;
+    char buf[48];
+    for (; p < t && is_digit(*p); p++) {
+        if (x > (UINT64_MAX - 9) / 10)
+            big = 1;
+        else
+            x = x * 10 + (uint64_t)(*p - '0');
+    }
+    if (p < t || t - s == (*s == '-'))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "non-numeric %s '%s' on the size line",
+                       what, show(buf, s, t));
+    if (*s == '-')
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "negative %s %s on the size line",
+                       what, show(buf, s, t));
+    if (big || x > max)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_RANGE,
+                       "%s %s exceed 32-bit indices (at most %llu)", show(buf, s, t), what,
+                       (unsigned long long)max);
+    *out = x;
+    return SPMVP_OK;
+}
+
+/* ---- the header ---- */
+
+static spmvp_status read_banner(parser *ps, int *field, int *sym)
+{
+    const char *b, *e, *tb[5], *te[5];
+    char buf[48];
+    if (!next_line(ps, &b, &e))
+        return fail_at(ps->name, 1, SPMVP_ERR_PARSE, "empty file: missing %%%%MatrixMarket banner");
+    int n = split(b, e, tb, te, 5);
+    if (n == 0 || !word_is(tb[0], te[0], "%%MatrixMarket"))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "missing %%%%MatrixMarket banner (the file must start with "
+                       "'%%%%MatrixMarket matrix coordinate real general' or similar)");
+    if (n < 5)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "incomplete banner: expected '%%%%MatrixMarket matrix coordinate "
+                       "<field> <symmetry>'");
+    if (n > 5)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "unexpected words after the symmetry in the banner");
+    if (!word_is(tb[1], te[1], "matrix"))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "unknown object '%s', expected 'matrix'",
+                       show(buf, tb[1], te[1]));
+    if (word_is(tb[2], te[2], "array"))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_UNSUPPORTED,
+                       "array (dense) format is not supported, only coordinate");
+    if (!word_is(tb[2], te[2], "coordinate"))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "unknown format '%s', expected 'coordinate'", show(buf, tb[2], te[2]));
+    if (word_is(tb[3], te[3], "real"))
+        *field = FIELD_REAL;
+    else if (word_is(tb[3], te[3], "integer"))
+        *field = FIELD_INTEGER;
+    else if (word_is(tb[3], te[3], "pattern"))
+        *field = FIELD_PATTERN;
+    else if (word_is(tb[3], te[3], "complex"))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_UNSUPPORTED,
+                       "complex field is not supported, only real, integer and pattern");
+    else
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "unknown field '%s', expected real, integer or pattern",
+                       show(buf, tb[3], te[3]));
+    if (word_is(tb[4], te[4], "general"))
+        *sym = SYM_GENERAL;
+    else if (word_is(tb[4], te[4], "symmetric"))
+        *sym = SYM_SYMMETRIC;
+    else if (word_is(tb[4], te[4], "skew-symmetric"))
+        *sym = SYM_SKEW;
+    else if (word_is(tb[4], te[4], "hermitian"))
+        return fail_at(ps->name, ps->line, SPMVP_ERR_UNSUPPORTED,
+                       "hermitian symmetry is not supported (complex values)");
+    else
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "unknown symmetry '%s', expected general, symmetric or skew-symmetric",
+                       show(buf, tb[4], te[4]));
+    if (*field == FIELD_PATTERN && *sym == SYM_SKEW)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "a pattern matrix cannot be skew-symmetric");
+    return SPMVP_OK;
+}
+
+/* "rows columns entries", after any comment or blank lines. */
+static spmvp_status read_sizes(parser *ps, int sym, uint64_t *m, uint64_t *n, uint64_t *nnz)
+{
+    const char *b, *e, *tb[3], *te[3];
+    spmvp_status st;
+    do {
+        if (!next_line(ps, &b, &e))
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                           "missing size line '<rows> <columns> <entries>': the file ends here");
+        b = skip_blank(b, e);
+    } while (b == e || *b == '%');
+    int k = split(b, e, tb, te, 3);
+    if (k != 3)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "size line has %s%d fields, expected 3: <rows> <columns> <entries>",
+                       k > 3 ? "more than " : "", k > 3 ? 3 : k);
+    if ((st = read_size(ps, tb[0], te[0], "rows", SPMVP_IDX_MAX - 1, m)) ||
+        (st = read_size(ps, tb[1], te[1], "columns", SPMVP_IDX_MAX, n)) ||
+        (st = read_size(ps, tb[2], te[2], "entries", spmvp_mm_entry_limit, nnz)))
+        return st;
+    if (sym != SYM_GENERAL && *m != *n)
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "a %s matrix must be square, not %llu x %llu",
+                       sym == SYM_SKEW ? "skew-symmetric" : "symmetric", (unsigned long long)*m,
+                       (unsigned long long)*n);
+    return SPMVP_OK;
+}
+
+/* ---- entries ---- */
+
+typedef struct triplets {
+    size_t n, cap;     /* entries held, room for */
+    spmvp_idx *ri, *ci; /* 0-based row and column indices (size cap) */
+    double *v;          /* values (size cap) */
+} triplets;
+
+static void triplets_free(triplets *T)
+{
+    free(T->ri);
+    free(T->ci);
+    free(T->v);
+}
+
+static int triplets_reserve(triplets *T, size_t cap)
+{
+    spmvp_idx *ri = realloc(T->ri, (cap ? cap : 1) * sizeof *ri);
+    if (ri)
+        T->ri = ri;
+    spmvp_idx *ci = realloc(T->ci, (cap ? cap : 1) * sizeof *ci);
+    if (ci)
+        T->ci = ci;
+    double *v = realloc(T->v, (cap ? cap : 1) * sizeof *v);
+    if (v)
+        T->v = v;
+    if (!ri || !ci || !v)
+        return 0;
+    T->cap = cap;
+    return 1;
+}
+
+/* The nnz entry lines, then nothing but comments and blank lines. */
+static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, spmvp_idx n,
+                                 size_t nnz, long size_line, triplets *T)
+{
+    const char *b, *e, *p;
+    char buf[48];
+    spmvp_status st;
+    while (T->n < nnz) {
+        if (!next_line(ps, &b, &e))
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                           "file ends after %zu of the %zu entries declared on line %ld", T->n,
+                           nnz, size_line);
+        p = skip_blank(b, e);
+        if (p == e || *p == '%')
+            continue;
+        spmvp_idx i, j;
+        double v = 1.0;
+        if ((st = read_index(ps, &p, e, "row", m, &i)))
+            return st;
+        p = skip_blank(p, e);
+        if ((st = read_index(ps, &p, e, "column", n, &j)))
+            return st;
+        if (field != FIELD_PATTERN) {
+            p = skip_blank(p, e);
+            if (p == e)
+                return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "missing value (field is %s)",
+                               field == FIELD_REAL ? "real" : "integer");
+            if (field == FIELD_INTEGER) {
+                if ((st = read_integer(ps, &p, e, &v)))
+                    return st;
+            } else {
+                const char *q = fast_double(p, e, &v);
+                if (q && (q == e || is_blank(*q)))
+                    p = q;
+                else if ((st = slow_double(ps->name, ps->line, p, e, &v, &p)))
+                    return st;
+            }
+        }
+        if ((p = skip_blank(p, e)) != e)
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "unexpected '%s' after the %s",
+                           show(buf, p, token_end(p, e)),
+                           field == FIELD_PATTERN ? "column index (field is pattern)" : "value");
+        if (sym == SYM_SKEW && i == j)
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                           "diagonal entry (%d,%d) in a skew-symmetric matrix", (int)i + 1,
+                           (int)j + 1);
+        /* T->cap covers every entry the text can hold (see spmvp_mm_parse); kept as a guard */
+        if (T->n == T->cap)
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "more entries than the file size allows");
+        T->ri[T->n] = i;
+        T->ci[T->n] = j;
+        T->v[T->n++] = v;
+    }
+    while (next_line(ps, &b, &e)) {
+        p = skip_blank(b, e);
+        if (p != e && *p != '%')
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                           "more entries than the %zu declared on line %ld", nnz, size_line);
+    }
+    return SPMVP_OK;
+}
+
+/* Adds (j,i,v), or (j,i,-v) for skew, for every off-diagonal (i,j,v). */
+static spmvp_status expand(const char *name, long size_line, int sym, triplets *T)
+{
+    size_t off = 0, n = T->n;
+    for (size_t k = 0; k < n; k++)
+        off += T->ri[k] != T->ci[k];
+    if (off > spmvp_mm_entry_limit - n)
+        return fail_at(name, size_line, SPMVP_ERR_RANGE,
+                       "symmetric expansion gives %zu entries, more than 32-bit indices allow "
+                       "(at most %zu)", n + off, spmvp_mm_entry_limit);
+    if (!triplets_reserve(T, n + off))
+        return fail_at(name, size_line, SPMVP_ERR_NOMEM, "out of memory expanding to %zu entries",
+                       n + off);
+    for (size_t k = 0; k < n; k++) {
+        if (T->ri[k] != T->ci[k]) {
+            T->ri[T->n] = T->ci[k];
+            T->ci[T->n] = T->ri[k];
+            T->v[T->n++] = sym == SYM_SKEW ? -T->v[k] : T->v[k];
+        }
+    }
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmvp_csr **out)
+{
+    if (!out || (!text && len))
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_parse: NULL text or output");
+    *out = NULL;
+    if (!name)
+        name = "(memory)";
+    parser ps = {name, text, text + len, 0};
+    triplets T = {0, 0, NULL, NULL, NULL};
+    int field = FIELD_REAL, sym = SYM_GENERAL;
+    uint64_t m, n, nnz;
+    spmvp_status st;
+    if ((st = read_banner(&ps, &field, &sym)) || (st = read_sizes(&ps, sym, &m, &n, &nnz)))
+        return st;
+    long size_line = ps.line;
+    /* An entry line takes at least 3 bytes ("1 1") and a '\n' before the next one, so the rest
+     * of the text holds at most (rest+1)/4 entries: a size line promising more cannot make us
+     * allocate more than the text could fill. */
+    size_t rest = (size_t)(ps.end - ps.p), cap = (size_t)nnz;
+    if (cap > rest / 4 + 1)
+        cap = rest / 4 + 1;
+    if (!triplets_reserve(&T, cap)) {
+        st = fail_at(name, size_line, SPMVP_ERR_NOMEM, "out of memory for %zu entries", cap);
+        goto done;
+    }
+    st = read_entries(&ps, field, sym, (spmvp_idx)m, (spmvp_idx)n, (size_t)nnz, size_line, &T);
+    if (!st && sym != SYM_GENERAL)
+        st = expand(name, size_line, sym, &T);
+    if (!st) {
+        *out = spmvp_csr_from_triplets((spmvp_idx)m, (spmvp_idx)n, T.n, T.ri, T.ci, T.v);
+        if (!*out) {
+            char msg[1024];
+            snprintf(msg, sizeof msg, "%s", spmvp_last_error());
+            st = spmvp_fail(T.n > (size_t)SPMVP_IDX_MAX ? SPMVP_ERR_RANGE : SPMVP_ERR_NOMEM,
+                            "%s: %s", name, msg);
+        }
+    }
+done:
+    triplets_free(&T);
+    return st;
+}
+
+/* ---- files ---- */
+
+/* The whole gzip file decompressed into a new buffer. hint: a guess of the size. */
+static spmvp_status read_gzip(const char *path, size_t hint, char **text, size_t *len)
+{
+    errno = 0;
+    gzFile g = gzopen(path, "rb");
+    if (!g)
+        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path,
+                          errno ? strerror(errno) : "out of memory");
+    gzbuffer(g, 1 << 18);
+    size_t cap = hint > (1 << 20) ? hint : (1 << 20), n = 0;
+    char *buf = malloc(cap);
+    int r = 0, zerr;
+    while (buf) {
+        if (n == cap) {
+            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t want = cap - n < (1u << 30) ? cap - n : (1u << 30);
+        if ((r = gzread(g, buf + n, (unsigned)want)) <= 0)
+            break;
+        n += (size_t)r;
+    }
+    const char *zmsg = gzerror(g, &zerr);
+    if (!buf) {
+        gzclose(g);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory reading %zu bytes", path, n);
+    }
+    if (zerr == Z_ERRNO) {
+        spmvp_fail(SPMVP_ERR_IO, "%s: cannot read: %s", path, strerror(errno));
+    } else if (r < 0 || (zerr != Z_OK && zerr != Z_STREAM_END)) {
+        long line = 1;
+        for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))); p++)
+            line++;
+        fail_at(path, line, SPMVP_ERR_PARSE, "truncated or corrupt gzip data (%s)", zmsg);
+    } else {
+        gzclose(g);
+        *text = buf;
+        *len = n;
+        return SPMVP_OK;
+    }
+    gzclose(g);
+    free(buf);
+    return zerr == Z_ERRNO ? SPMVP_ERR_IO : SPMVP_ERR_PARSE;
+}
+
+/* The whole file into a new buffer, decompressed if it starts with the gzip magic 1f 8b. */
+static spmvp_status read_file(const char *path, char **text, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    unsigned char magic[2];
+    size_t n = fread(magic, 1, 2, f), cap = 1 << 16;
+    int err = ferror(f) ? errno : 0; /* a directory fails here, before its odd size is asked */
+    long size = -1;
+    if (!err && fseek(f, 0, SEEK_END) == 0) { /* a size hint where the file can seek */
+        size = ftell(f);
+        if (fseek(f, (long)n, SEEK_SET) != 0)
+            size = -1;
+    }
+    if (!err && n == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+        fclose(f);
+        return read_gzip(path, size > 0 ? (size_t)size * 4 : 0, text, len);
+    }
+    if (size > 0)
+        cap = (size_t)size + 1;
+    char *buf = err ? NULL : malloc(cap);
+    if (buf)
+        memcpy(buf, magic, n);
+    while (buf) {
+        if (n == cap) {
+            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!bigger) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) {
+            err = ferror(f) ? errno : 0;
+            break;
+        }
+    }
+    fclose(f);
+    if (err) {
+        free(buf);
+        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot read: %s", path, strerror(err));
+    }
+    if (!buf)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory reading %zu bytes", path, n);
+    *text = buf;
+    *len = n;
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out)
+{
+    if (!out || !path)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_read: NULL path or output");
+    *out = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    spmvp_status st = read_file(path, &text, &len);
+    if (st)
+        return st;
+    st = spmvp_mm_parse(path, text, len, out);
+    free(text);
+    return st;
+}
+
+/* Buffered output to a plain or gzip file. */
+typedef struct writer {
+    FILE *f;        /* one of f and g is open */
+    gzFile g;
+    int failed;     /* a write failed */
+    size_t n;       /* bytes in buf */
+    char buf[1 << 16];
+} writer;
+
+static void flush(writer *w)
+{
+    if (w->n && !w->failed)
+        w->failed = w->g ? gzwrite(w->g, w->buf, (unsigned)w->n) != (int)w->n
+                         : fwrite(w->buf, 1, w->n, w->f) != w->n;
+    w->n = 0;
+}
+
+static void put(writer *w, const char *s, size_t len)
+{
+    if (w->n + len > sizeof w->buf)
+        flush(w);
+    memcpy(w->buf + w->n, s, len);
+    w->n += len;
+}
+
+spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A)
+{
+    if (!path || !A)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_write: NULL path or matrix");
+    size_t plen = strlen(path);
+    int gz = plen >= 3 && !strcmp(path + plen - 3, ".gz");
+    writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
+    errno = 0;
+    if (gz)
+        w->g = gzopen(path, "wb6");
+    else
+        w->f = fopen(path, "wb");
+    if (!w->f && !w->g) {
+        spmvp_status st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot open for writing: %s", path,
+                                     errno ? strerror(errno) : "out of memory");
+        free(w);
+        return st;
+    }
+    char line[96];
+    int k = snprintf(line, sizeof line, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n",
+                     (int)A->nrows, (int)A->ncols, (int)A->nnz);
+    put(w, line, (size_t)k);
+    for (spmvp_idx i = 0; i < A->nrows && !w->failed; i++) {
+        for (spmvp_idx p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
+            k = snprintf(line, sizeof line, "%d %d %.17g\n", (int)i + 1, (int)A->colidx[p] + 1,
+                         A->val[p]);
+            put(w, line, (size_t)k);
+        }
+    }
+    flush(w);
+    int err = w->failed ? (errno ? errno : EIO) : 0;
+    if (w->g ? gzclose(w->g) != Z_OK : fclose(w->f) != 0)
+        err = err ? err : (errno ? errno : EIO);
+    free(w);
+    if (err) {
+        remove(path); /* no partial file left behind */
+        return spmvp_fail(SPMVP_ERR_IO, "%s: write failed: %s", path, strerror(err));
+    }
+    return SPMVP_OK;
+}

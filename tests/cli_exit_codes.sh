@@ -1,0 +1,62 @@
+#!/bin/sh
+# cli_exit_codes.sh: usage errors exit 2 with one line, runtime errors exit 1 with one line,
+# and the happy paths exit 0. Run from the source root with the spmvp binary as $1.
+SPMVP=$1
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect CODE LINES CMD...: exit status CODE and (when LINES > 0) exactly LINES lines on stderr
+expect() {
+    code=$1; lines=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    n=$(wc -l <"$tmp/err")
+    if [ "$got" -ne "$code" ] || { [ "$lines" -gt 0 ] && [ "$n" -ne "$lines" ]; }; then
+        echo "FAIL: $* -> exit $got (want $code), $n stderr lines (want $lines):"
+        cat "$tmp/err"
+        fails=$((fails + 1))
+    else
+        echo "ok   $* -> $got $(head -c 150 "$tmp/err")"
+    fi
+}
+
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 1 1.0\n4 1 2.0\n' >"$tmp/bad.mtx"
+
+expect 2 1 "$SPMVP"
+expect 2 1 "$SPMVP" frobnicate
+expect 2 1 "$SPMVP" bench
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs x
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --formats ell,nosuch
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --precision quad
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --vector-width 3
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --bogus 1
+expect 2 1 "$SPMVP" bench a.mtx b.mtx
+expect 2 1 "$SPMVP" devices --bogus
+expect 1 1 "$SPMVP" bench "$tmp/missing.mtx"
+expect 1 1 "$SPMVP" bench "$tmp/bad.mtx"
+expect 1 1 "$SPMVP" bench laplace3d:0
+expect 1 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --device no-such-device
+expect 1 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --device 99:0
+expect 0 0 "$SPMVP" --help
+expect 0 0 "$SPMVP" bench --help
+expect 0 0 "$SPMVP" devices
+expect 0 0 "$SPMVP" devices --json
+expect 0 0 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs 3 --warmup 1 --batch 2
+expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
+
+# the table names every format and the JSON is one document with six results
+"$SPMVP" bench matrices/west0381.mtx.gz --runs 2 --warmup 0 --batch 1 >"$tmp/table" 2>&1
+for f in csr_scalar csr_vector ell jad coo hyb; do
+    grep -q "^$f " "$tmp/table" || { echo "FAIL: table lacks $f"; cat "$tmp/table"; fails=$((fails + 1)); }
+done
+"$SPMVP" bench matrices/west0381.mtx.gz --runs 2 --warmup 0 --batch 1 --json >"$tmp/json"
+n=$(grep -c '"state":[[:space:]]*"ok"' "$tmp/json")
+[ "$n" -eq 6 ] || { echo "FAIL: JSON has $n ok results, want 6"; fails=$((fails + 1)); }
+if command -v python3 >/dev/null 2>&1; then
+    python3 -m json.tool "$tmp/json" >/dev/null || { echo "FAIL: bench --json is not valid JSON"; fails=$((fails + 1)); }
+fi
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

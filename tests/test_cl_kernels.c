@@ -1,0 +1,229 @@
+/* test_cl_kernels.c: every format x both precisions x edge-case, generated and real matrices
+ * on the default OpenCL device (PoCL in CI), each result checked against the CPU reference. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "stencil.h"
+#include "test.h"
+
+static spmvp_context *ctx;
+
+/* A CSR built from a row-length list, columns spread deterministically, values varied. */
+static spmvp_csr *from_lengths(spmvp_idx nrows, spmvp_idx ncols, const spmvp_idx *len)
+{
+    size_t n = 0;
+    for (spmvp_idx i = 0; i < nrows; i++)
+        n += (size_t)len[i];
+    spmvp_idx *ri = calloc(n + 1, sizeof *ri), *ci = calloc(n + 1, sizeof *ci);
+    double *v = calloc(n + 1, sizeof *v);
+    size_t k = 0;
+    for (spmvp_idx i = 0; i < nrows; i++)
+        for (spmvp_idx j = 0; j < len[i]; j++, k++) {
+            ri[k] = i;
+            ci[k] = (spmvp_idx)(((long long)j * 7919 + i) % ncols);
+            v[k] = 0.5 + (double)((i * 31 + j * 17) % 97) / 64.0;
+        }
+    spmvp_csr *A = spmvp_csr_from_triplets(nrows, ncols, n, ri, ci, v);
+    free(ri);
+    free(ci);
+    free(v);
+    return A;
+}
+
+static spmvp_csr *edge_matrix(int which, char *name, size_t len)
+{
+    static spmvp_idx lens[5000];
+    switch (which) {
+    case 0: /* empty rows first, last and in between */
+        snprintf(name, len, "empty-rows");
+        for (int i = 0; i < 50; i++) lens[i] = (i % 3 == 0 || i == 49) ? 0 : 1 + i % 5;
+        return from_lengths(50, 40, lens);
+    case 1:
+        snprintf(name, len, "1x1");
+        lens[0] = 1;
+        return from_lengths(1, 1, lens);
+    case 2: /* one dense row among empty ones */
+        snprintf(name, len, "one-dense-row");
+        for (int i = 0; i < 30; i++) lens[i] = i == 13 ? 300 : 0;
+        return from_lengths(30, 300, lens);
+    case 3:
+        snprintf(name, len, "rectangular-tall");
+        for (int i = 0; i < 700; i++) lens[i] = 1 + i % 4;
+        return from_lengths(700, 9, lens);
+    case 4:
+        snprintf(name, len, "rectangular-wide");
+        for (int i = 0; i < 9; i++) lens[i] = 20 + 30 * i;
+        return from_lengths(9, 700, lens);
+    case 5: /* a very long row among short ones: COO rows across many chunks */
+        snprintf(name, len, "long-row");
+        for (int i = 0; i < 3000; i++) lens[i] = i == 1500 ? 2999 : 1 + i % 3;
+        return from_lengths(3000, 3000, lens);
+    case 6:
+        snprintf(name, len, "no-entries");
+        for (int i = 0; i < 17; i++) lens[i] = 0;
+        return from_lengths(17, 5, lens);
+    case 7:
+        snprintf(name, len, "0x0");
+        return from_lengths(0, 0, lens);
+    default:
+        return NULL;
+    }
+}
+
+static void check_all_formats(const spmvp_csr *A, const char *name, size_t vs)
+{
+    spmvp_bench_options opt = {spmvp_spmv_defaults(vs), 0, 1, 2};
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        spmvp_bench_result r;
+        spmvp_status st = spmvp_bench_format(ctx, A, (spmvp_format)f, &opt, &r);
+        CHECK_MSG(st == SPMVP_OK && r.state == SPMVP_BENCH_OK, "%s %s %s: %s", name,
+                  spmvp_format_name((spmvp_format)f), vs == 8 ? "double" : "single", r.note);
+    }
+}
+
+static void every_format_should_match_the_cpu_on_edge_cases(void)
+{
+    char name[64];
+    for (int w = 0;; w++) {
+        spmvp_csr *A = edge_matrix(w, name, sizeof name);
+        if (!A)
+            break;
+        check_all_formats(A, name, 4);
+        if (ctx->info.fp64)
+            check_all_formats(A, name, 8);
+        spmvp_csr_free(A);
+    }
+}
+
+static void every_format_should_match_the_cpu_on_real_matrices(void)
+{
+    static const char *files[] = {
+        "bcsstk04", "west0381", "1138_bus", "Harvard500", "lp_e226", "Journals",
+        "cage8", "Erdos971", "rajat14", "bcspwr10", "add32", "tomography",
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/matrices/%s.mtx.gz", SPMVP_SOURCE_DIR, files[i]);
+        spmvp_csr *A = NULL;
+        spmvp_status st = spmvp_mm_read(path, &A);
+        CHECK_MSG(st == SPMVP_OK, "%s", spmvp_last_error());
+        if (!A)
+            continue;
+        check_all_formats(A, files[i], 4);
+        if (ctx->info.fp64)
+            check_all_formats(A, files[i], 8);
+        spmvp_csr_free(A);
+    }
+}
+
+static void every_format_should_match_the_cpu_on_stencils(void)
+{
+    static const char *specs[] = {"laplace2d:31", "laplace3d:12", "laplace3d27:7"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        spmvp_csr *A = NULL;
+        CHECK(spmvp_matrix_load(specs[i], &A) == SPMVP_OK);
+        if (!A)
+            continue;
+        check_all_formats(A, specs[i], 4);
+        if (ctx->info.fp64)
+            check_all_formats(A, specs[i], 8);
+        spmvp_csr_free(A);
+    }
+}
+
+/* CSR-vector at every width, HYB at every split, COO at several chunk sizes. */
+static void kernel_parameters_should_not_change_the_result(void)
+{
+    char name[64];
+    spmvp_csr *A = edge_matrix(5, name, sizeof name);
+    size_t vs = ctx->info.fp64 ? 8 : 4;
+    spmvp_bench_options opt = {spmvp_spmv_defaults(vs), 0, 1, 1};
+    spmvp_bench_result r;
+    for (int v = 1; v <= 64 && (unsigned)v <= 2 * ctx->info.warp_size; v *= 2) {
+        opt.spmv.vector_width = v;
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_CSR_VECTOR, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "V=%d: %s", v, r.note);
+    }
+    opt.spmv.vector_width = 0;
+    spmvp_idx widths[] = {0, 1, 2, 3, 5, 2999, 100000};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        opt.spmv.hyb_width = widths[i];
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_HYB, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "K=%d: %s", (int)widths[i], r.note);
+    }
+    opt.spmv.hyb_width = -1;
+    spmvp_idx chunks[] = {1, 2, 3, 7, 64, 5000};
+    for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+        opt.spmv.coo_chunk = chunks[i];
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_COO, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "chunk %d: %s", (int)chunks[i], r.note);
+    }
+    opt.spmv.coo_chunk = 0;
+    size_t wgs[] = {32, 64, 128};
+    for (size_t i = 0; i < sizeof wgs / sizeof wgs[0]; i++) {
+        opt.spmv.wg_size = wgs[i];
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            CHECK_MSG(!spmvp_bench_format(ctx, A, (spmvp_format)f, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                      "wg %zu %s: %s", wgs[i], spmvp_format_name((spmvp_format)f), r.note);
+    }
+    spmvp_csr_free(A);
+}
+
+/* The checker itself must catch a wrong product. */
+static void verify_should_reject_a_wrong_row(void)
+{
+    char name[64];
+    spmvp_csr *A = edge_matrix(3, name, sizeof name);
+    double *x = malloc((size_t)A->ncols * sizeof *x), *y = malloc((size_t)A->nrows * sizeof *y);
+    for (spmvp_idx i = 0; i < A->ncols; i++)
+        x[i] = 1.0 + i;
+    spmvp_csr_spmv(A, x, y);
+    spmvp_idx worst;
+    double got, want;
+    CHECK(spmvp_verify(A, x, y, 4, &worst, &got, &want) <= 1.0);
+    y[123] *= 1.001;
+    CHECK(spmvp_verify(A, x, y, 4, &worst, &got, &want) > 1.0);
+    CHECK(worst == 123);
+    free(x);
+    free(y);
+    spmvp_csr_free(A);
+}
+
+/* A format that does not fit is reported, not run: ELL of one huge row among many. */
+static void ell_should_be_unsuitable_for_one_very_long_row(void)
+{
+    spmvp_idx n = 200000;
+    spmvp_idx *lens = calloc((size_t)n, sizeof *lens);
+    for (spmvp_idx i = 0; i < n; i++)
+        lens[i] = 1;
+    lens[7] = 20000; /* 20000 x 200192 slots > 2^31 */
+    spmvp_csr *A = from_lengths(n, n, lens);
+    spmvp_bench_options opt = {spmvp_spmv_defaults(4), 0, 1, 1};
+    spmvp_bench_result r;
+    CHECK(spmvp_bench_format(ctx, A, SPMVP_ELL, &opt, &r) == SPMVP_OK);
+    CHECK(r.state == SPMVP_BENCH_UNSUITABLE);
+    CHECK_MSG(strstr(r.note, "32-bit") != NULL, "note: %s", r.note);
+    free(lens);
+    spmvp_csr_free(A);
+}
+
+int main(void)
+{
+    if (spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &ctx)) {
+        fprintf(stderr, "no OpenCL device: %s\n", spmvp_last_error());
+        return 1;
+    }
+    printf("device: %s (%s), fp64 %s\n", ctx->info.name, ctx->info.platform_name,
+           ctx->info.fp64 ? "yes" : "no");
+    RUN(verify_should_reject_a_wrong_row);
+    RUN(every_format_should_match_the_cpu_on_edge_cases);
+    RUN(every_format_should_match_the_cpu_on_stencils);
+    RUN(every_format_should_match_the_cpu_on_real_matrices);
+    RUN(kernel_parameters_should_not_change_the_result);
+    RUN(ell_should_be_unsuitable_for_one_very_long_row);
+    spmvp_context_free(ctx);
+    return test_report();
+}
