@@ -49,8 +49,10 @@ static char *stencil_text(long n, int digits, size_t *len)
     char *text = malloc(cap), *p = text;
     if (!text)
         return NULL;
-    p += sprintf(p, "%%%%MatrixMarket matrix coordinate real general\n%% 7-point stencil %ld^3\n"
-                    "%ld %ld %zu\n", n, N, N, nnz);
+    p += sprintf(p,
+                 "%%%%MatrixMarket matrix coordinate real general\n%% 7-point stencil %ld^3\n"
+                 "%ld %ld %zu\n",
+                 n, N, N, nnz);
     for (long z = 0; z < n; z++)
         for (long y = 0; y < n; y++)
             for (long x = 0; x < n; x++) {

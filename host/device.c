@@ -292,8 +292,10 @@ int spmvp_device_select(const spmvp_device_info *list, int count, const char *sp
         return -1;
     }
     for (int i = 0; i < count; i++) {
+        /* PoCL's platform is "Portable Computing Language": its short name is matched too */
         char key[400];
-        snprintf(key, sizeof key, "%s %s %s", list[i].platform_name, list[i].name, list[i].vendor);
+        snprintf(key, sizeof key, "%s %s %s%s", list[i].platform_name, list[i].name, list[i].vendor,
+                 strstr(list[i].platform_name, "Portable Computing Language") ? " pocl" : "");
         if (contains_nocase(key, spec))
             return i;
     }

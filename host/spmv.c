@@ -288,6 +288,8 @@ static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_op
     }
     case SPMVP_HYB: {
         spmvp_idx K = opt->hyb_width >= 0 ? opt->hyb_width : spmvp_hyb_default_width(A);
+        if (K < 0)
+            return SPMVP_ERR_NOMEM; /* message recorded by spmvp_hyb_default_width */
         spmvp_hyb *H = spmvp_hyb_from_csr(A, K, (spmvp_idx)wg);
         if (!H)
             return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());

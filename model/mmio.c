@@ -24,7 +24,12 @@
  *    what it declines (more than 19 digits, large exponents, inf, nan, hex) goes to strtod on a
  *    copy of the token, so the C locale's '.' is assumed there, and strtod's results for
  *    overflow (inf) and underflow are taken as they are.
- *  - On failure *out is NULL and nothing is left allocated. */
+ *  - Speed (docs/parse-speed.md): one pass over the text, memchr for line ends, digits read 8
+ *    bytes at a time where the compiler allows (HAVE_SWAR), entries kept as triplets sized from
+ *    the size line (capped by what the text can hold), then spmvp_csr_from_triplets.
+ *  - On failure *out is NULL and nothing is left allocated.
+ *  - Two symbols outside sparse.h exist for tests only: spmvp_mm_entry_limit and
+ *    spmvp_mm_fast_double. */
 #include "sparse.h"
 
 #include <errno.h>
@@ -47,10 +52,13 @@ enum { SYM_GENERAL, SYM_SYMMETRIC, SYM_SKEW };
 
 /* ---- messages ---- */
 
+/* Records "name:line: message" and returns s. */
+static spmvp_status fail_at(const char *name, long line, spmvp_status s, const char *fmt, ...)
 #if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
+    __attribute__((format(printf, 4, 5)))
 #endif
-/* "name:line: message" */
+    ;
+
 static spmvp_status fail_at(const char *name, long line, spmvp_status s, const char *fmt, ...)
 {
     char msg[512];
@@ -147,6 +155,9 @@ static const double exact_pow10[23] = {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
+/* The double path needs double operations rounded once, to double (not so on 32-bit x87). */
+#define DOUBLE_ROUNDS_ONCE (FLT_EVAL_METHOD == 0)
+
 /* x87 extended precision (64-bit significand) lets 17-19 digit mantissas take a fast path too;
  * other targets keep the double-only path and strtod. */
 #if (defined(__x86_64__) || defined(__i386__)) && LDBL_MANT_DIG == 64
@@ -159,9 +170,69 @@ static const long double exact_pow10l[28] = {
 };
 #endif
 
+/* Eight digits at a time: text is loaded 8 bytes at once into a little-endian word, first
+ * character in the low byte. GCC and Clang only (byte order macro and __builtin_ctzll). */
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HAVE_SWAR 1
+#define BYTES(b) (UINT64_C(0x0101010101010101) * (b))
+
+/* Value of 8 digit values d0..d7 held in the bytes of x (d0 lowest, most significant). */
+static uint64_t swar_value(uint64_t x)
+{
+    x = (x * 10 + (x >> 8)) & UINT64_C(0x00ff00ff00ff00ff);   /* 16-bit lanes: d0d1, d2d3, .. */
+    x = (x * 100 + (x >> 16)) & UINT64_C(0x0000ffff0000ffff); /* 32-bit lanes: d0..d3, d4..d7 */
+    return (x & 0xffffffff) * 10000 + (x >> 32);
+}
+
+/* Number k (0..8) of leading decimal digits in the 8 bytes at p, *v their value. */
+static int swar_digits(const char *p, uint64_t *v)
+{
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    x ^= BYTES(0x30); /* digits become bytes 0..9 */
+    /* a byte is not a digit if its high nibble is set, or adding 6 sets it (low nibble > 9);
+     * carries only run towards later bytes, so the first non-digit is found right */
+    uint64_t bad = (x | (x + BYTES(0x06))) & BYTES(0xf0);
+    int k = bad ? __builtin_ctzll(bad) >> 3 : 8;
+    *v = k ? swar_value(x << (64 - 8 * k)) : 0; /* shift in leading zeros, drop the rest */
+    return k;
+}
+#endif
+
+static const uint64_t pow10_u64[9] = {1,      10,      100,      1000,     10000,
+                                      100000, 1000000, 10000000, 100000000};
+
+/* Appends the digits at p to *m, counting them in *nd; NULL past 19 significant digits.
+ * Callers skip leading zeros first, so every digit here counts. */
+static const char *take_digits(const char *p, const char *e, uint64_t *m, int *nd)
+{
+#ifdef HAVE_SWAR
+    while (e - p >= 8) {
+        uint64_t v;
+        int k = swar_digits(p, &v);
+        if (k == 0)
+            return p;
+        if (*nd + k > 19)
+            return NULL;
+        *m = *m * pow10_u64[k] + v;
+        *nd += k;
+        p += k;
+        if (k < 8)
+            return p;
+    }
+#endif
+    for (; p < e && is_digit(*p); p++) {
+        if (*nd == 19)
+            return NULL;
+        *m = *m * 10 + (uint64_t)(*p - '0');
+        (*nd)++;
+    }
+    return p;
+}
+
 /* Reads a decimal number [+-]digits[.digits][(e|E)[+-]digits] at [s, e) and returns where it
  * stopped, or NULL where it cannot promise strtod's correctly rounded result. The value is
- * m * 10^scale with m the first 19 significant digits (so m < 2^64):
+ * m * 10^scale with m the significant digits, at most 19 of them (so m < 2^64):
  *  - m <= 2^53 and |scale| <= 22: m and 10^|scale| are exact doubles, and one IEEE multiply
  *    or divide rounds their exact product or quotient correctly.
  *  - x87, |scale| <= 27: m and 10^|scale| are exact long doubles; one operation rounds to 64
@@ -177,25 +248,19 @@ static const char *fast_double(const char *s, const char *e, double *out)
     int64_t scale = 0;
     if (p < e && (*p == '-' || *p == '+'))
         neg = *p++ == '-';
-    for (digits = p; p < e && is_digit(*p); p++) {
-        if (m || *p != '0') { /* leading zeros are not significant */
-            if (nd == 19)
-                return NULL;
-            m = m * 10 + (uint64_t)(*p - '0');
-            nd++;
-        }
-    }
+    for (digits = p; p < e && *p == '0'; p++) /* leading zeros are not significant */
+        ;
+    if (!(p = take_digits(p, e, &m, &nd)))
+        return NULL;
     seen = p > digits;
     if (p < e && *p == '.') {
-        for (digits = ++p; p < e && is_digit(*p); p++) {
-            if (m || *p != '0') {
-                if (nd == 19)
-                    return NULL;
-                m = m * 10 + (uint64_t)(*p - '0');
-                nd++;
-            }
-            scale--;
-        }
+        digits = ++p;
+        if (m == 0)
+            while (p < e && *p == '0')
+                p++;
+        if (!(p = take_digits(p, e, &m, &nd)))
+            return NULL;
+        scale = -(int64_t)(p - digits);
         seen |= p > digits;
     }
     if (!seen)
@@ -217,7 +282,7 @@ static const char *fast_double(const char *s, const char *e, double *out)
     double v;
     if (m == 0) {
         v = 0.0;
-    } else if (m <= (UINT64_C(1) << 53) && scale >= -22 && scale <= 22) {
+    } else if (DOUBLE_ROUNDS_ONCE && m <= (UINT64_C(1) << 53) && scale >= -22 && scale <= 22) {
         v = scale < 0 ? (double)m / exact_pow10[-scale] : (double)m * exact_pow10[scale];
     } else {
 #ifdef HAVE_X87
@@ -269,14 +334,20 @@ static spmvp_status slow_double(const char *name, long line, const char *s, cons
 }
 
 /* A 1-based index at *pp below n+1, stored 0-based; *pp moves past it. */
-static spmvp_status read_index(const parser *ps, const char **pp, const char *e,
-                               const char *what, spmvp_idx n, spmvp_idx *out)
+static spmvp_status read_index(const parser *ps, const char **pp, const char *e, const char *what,
+                               spmvp_idx n, spmvp_idx *out)
 {
     const char *s = *pp, *p = s, *t;
     uint64_t x = 0;
     char buf[48];
-    while (p < e && is_digit(*p) && p - s < 12)
-        x = x * 10 + (uint64_t)(*p++ - '0');
+#ifdef HAVE_SWAR
+    int k;
+    if (e - p >= 8 && (k = swar_digits(p, &x)) < 8)
+        p += k; /* indices of up to 7 digits: all of them */
+    else
+#endif
+        for (x = 0; p < e && is_digit(*p) && p - s < 12; p++)
+            x = x * 10 + (uint64_t)(*p - '0');
     if (p > s && (p == e || is_blank(*p))) {
         if (x >= 1 && x <= (uint64_t)n) {
             *out = (spmvp_idx)(x - 1);
@@ -293,8 +364,8 @@ static spmvp_status read_index(const parser *ps, const char **pp, const char *e,
         while (d < t && is_digit(*d))
             d++;
         if (d < t || t - s == (*s == '-'))
-            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "non-numeric %s index '%s'",
-                           what, show(buf, s, t));
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "non-numeric %s index '%s'", what,
+                           show(buf, s, t));
     }
     if (n == 0)
         return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
@@ -329,7 +400,7 @@ static spmvp_status read_integer(const parser *ps, const char **pp, const char *
                    show(buf, s, t));
 }
 
-/* A size on the size line: digits, at most 2^63-ish (larger is reported as too large). */
+/* One of the three sizes (what: "rows", ...) on the size line: digits, at most max. */
 static spmvp_status read_size(const parser *ps, const char *s, const char *t, const char *what,
                               uint64_t max, uint64_t *out)
 {
@@ -344,11 +415,11 @@ static spmvp_status read_size(const parser *ps, const char *s, const char *t, co
             x = x * 10 + (uint64_t)(*p - '0');
     }
     if (p < t || t - s == (*s == '-'))
-        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "non-numeric %s '%s' on the size line",
-                       what, show(buf, s, t));
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "non-numeric size '%s' on the size line", show(buf, s, t));
     if (*s == '-')
-        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "negative %s %s on the size line",
-                       what, show(buf, s, t));
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "negative size %s on the size line",
+                       show(buf, s, t));
     if (big || x > max)
         return fail_at(ps->name, ps->line, SPMVP_ERR_RANGE,
                        "%s %s exceed 32-bit indices (at most %llu)", show(buf, s, t), what,
@@ -378,8 +449,8 @@ static spmvp_status read_banner(parser *ps, int *field, int *sym)
         return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
                        "unexpected words after the symmetry in the banner");
     if (!word_is(tb[1], te[1], "matrix"))
-        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "unknown object '%s', expected 'matrix'",
-                       show(buf, tb[1], te[1]));
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "unknown object '%s', expected 'matrix'", show(buf, tb[1], te[1]));
     if (word_is(tb[2], te[2], "array"))
         return fail_at(ps->name, ps->line, SPMVP_ERR_UNSUPPORTED,
                        "array (dense) format is not supported, only coordinate");
@@ -449,7 +520,7 @@ static spmvp_status read_sizes(parser *ps, int sym, uint64_t *m, uint64_t *n, ui
 /* ---- entries ---- */
 
 typedef struct triplets {
-    size_t n, cap;     /* entries held, room for */
+    size_t n, cap;      /* entries held, room for */
     spmvp_idx *ri, *ci; /* 0-based row and column indices (size cap) */
     double *v;          /* values (size cap) */
 } triplets;
@@ -488,8 +559,8 @@ static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, sp
     while (T->n < nnz) {
         if (!next_line(ps, &b, &e))
             return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
-                           "file ends after %zu of the %zu entries declared on line %ld", T->n,
-                           nnz, size_line);
+                           "file ends after %zu of the %zu entries declared on line %ld", T->n, nnz,
+                           size_line);
         p = skip_blank(b, e);
         if (p == e || *p == '%')
             continue;
@@ -526,7 +597,8 @@ static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, sp
                            (int)j + 1);
         /* T->cap covers every entry the text can hold (see spmvp_mm_parse); kept as a guard */
         if (T->n == T->cap)
-            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "more entries than the file size allows");
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                           "more entries than the file size allows");
         T->ri[T->n] = i;
         T->ci[T->n] = j;
         T->v[T->n++] = v;
@@ -548,8 +620,8 @@ static spmvp_status expand(const char *name, long size_line, int sym, triplets *
         off += T->ri[k] != T->ci[k];
     if (off > spmvp_mm_entry_limit - n)
         return fail_at(name, size_line, SPMVP_ERR_RANGE,
-                       "symmetric expansion gives %zu entries, more than 32-bit indices allow "
-                       "(at most %zu)", n + off, spmvp_mm_entry_limit);
+                       "symmetric expansion gives %zu entries, more than 32-bit indices "
+                       "allow (%zu)", n + off, spmvp_mm_entry_limit);
     if (!triplets_reserve(T, n + off))
         return fail_at(name, size_line, SPMVP_ERR_NOMEM, "out of memory expanding to %zu entries",
                        n + off);
@@ -570,6 +642,8 @@ spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmv
     *out = NULL;
     if (!name)
         name = "(memory)";
+    if (!text)
+        text = ""; /* len is 0: no arithmetic on a null pointer */
     parser ps = {name, text, text + len, 0};
     triplets T = {0, 0, NULL, NULL, NULL};
     int field = FIELD_REAL, sym = SYM_GENERAL;
@@ -646,6 +720,9 @@ static spmvp_status read_gzip(const char *path, size_t hint, char **text, size_t
         long line = 1;
         for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))); p++)
             line++;
+        size_t plen = strlen(path); /* zlib's message repeats "path: " */
+        if (!strncmp(zmsg, path, plen) && !strncmp(zmsg + plen, ": ", 2))
+            zmsg += plen + 2;
         fail_at(path, line, SPMVP_ERR_PARSE, "truncated or corrupt gzip data (%s)", zmsg);
     } else {
         gzclose(g);
@@ -729,10 +806,10 @@ spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out)
 
 /* Buffered output to a plain or gzip file. */
 typedef struct writer {
-    FILE *f;        /* one of f and g is open */
+    FILE *f; /* one of f and g is open */
     gzFile g;
-    int failed;     /* a write failed */
-    size_t n;       /* bytes in buf */
+    int failed; /* a write failed */
+    size_t n;   /* bytes in buf */
     char buf[1 << 16];
 } writer;
 
@@ -773,8 +850,9 @@ spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A)
         return st;
     }
     char line[96];
-    int k = snprintf(line, sizeof line, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n",
-                     (int)A->nrows, (int)A->ncols, (int)A->nnz);
+    int k =
+        snprintf(line, sizeof line, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n",
+                 (int)A->nrows, (int)A->ncols, (int)A->nnz);
     put(w, line, (size_t)k);
     for (spmvp_idx i = 0; i < A->nrows && !w->failed; i++) {
         for (spmvp_idx p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {

@@ -102,10 +102,10 @@ spmvp_coo *spmvp_coo_from_csr(const spmvp_csr *A);
 spmvp_coo *spmvp_coo_free(spmvp_coo *C);
 spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C);
 
-/* ELL of width K (K >= every row length; K = spmvp_csr_max_row(A) for plain ELL) whose pitch
- * is nrows rounded up to a multiple of row_align (the work-group size) and of 32 elements
+/* ELL of width spmvp_csr_max_row(A) whose pitch is nrows rounded up to a multiple of row_align (the work-group size) and of 32 elements
  * (128 bytes of 4-byte, 256 of 8-byte data: both 128-byte aligned). SPMVP_ERR_RANGE through
- * spmvp_last_error() and NULL when width*pitch exceeds 32-bit indices. */
+ * spmvp_last_error() and NULL when width*pitch exceeds 32-bit indices; row_align must be
+ * positive (SPMVP_ERR_ARG). */
 spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align);
 spmvp_ell *spmvp_ell_free(spmvp_ell *E);
 spmvp_csr *spmvp_ell_to_csr(const spmvp_ell *E);
@@ -116,9 +116,10 @@ spmvp_csr *spmvp_jad_to_csr(const spmvp_jad *J);
 
 /* Default HYB width: the largest K such that at least a third of the rows have K or more
  * entries (CUSP's rule with relative ELL/COO speed 3, without its 4096-row break-even so
- * small matrices keep an ELL part). 0 for a matrix with no entries. */
+ * small matrices keep an ELL part). 0 for a matrix with no entries; -1 when out of memory. */
 spmvp_idx spmvp_hyb_default_width(const spmvp_csr *A);
-/* HYB with ELL width K >= 0 (K larger than the longest row is clamped to it). */
+/* HYB with ELL width K >= 0 (K larger than the longest row is clamped to it); K < 0 is
+ * SPMVP_ERR_ARG, and the ELL part can fail with SPMVP_ERR_RANGE as plain ELL does. */
 spmvp_hyb *spmvp_hyb_from_csr(const spmvp_csr *A, spmvp_idx K, spmvp_idx row_align);
 spmvp_hyb *spmvp_hyb_free(spmvp_hyb *H);
 spmvp_csr *spmvp_hyb_to_csr(const spmvp_hyb *H);

@@ -166,7 +166,8 @@ static int ell_layout_ok(const spmvp_csr *A, const spmvp_ell *E)
             size_t at = (size_t)j * (size_t)E->pitch + (size_t)i;
             if (i < A->nrows && j < row_len(A, i)) {
                 spmvp_idx k = A->rowptr[i] + j;
-                if (E->colidx[at] != A->colidx[k] || memcmp(&E->val[at], &A->val[k], sizeof(double)))
+                if (E->colidx[at] != A->colidx[k] ||
+                    memcmp(&E->val[at], &A->val[k], sizeof E->val[at]))
                     return 0;
             } else if (E->colidx[at] != -1 || E->val[at] != 0.0) {
                 return 0;
