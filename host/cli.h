@@ -15,6 +15,7 @@
 
 int spmvp_cmd_devices(int argc, char **argv);
 int spmvp_cmd_bench(int argc, char **argv);
+int spmvp_cmd_microbench(int argc, char **argv);
 
 /* Prints "spmvp: <message>" (printf-style) on one line of stderr and returns `code`. */
 int spmvp_cli_error(int code, const char *fmt, ...)

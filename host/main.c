@@ -11,6 +11,7 @@ static const struct {
 } commands[] = {
     {"devices", spmvp_cmd_devices, "list OpenCL devices, their parameters and strip sizes"},
     {"bench", spmvp_cmd_bench, "verify and time SpMV in every format on one device"},
+    {"microbench", spmvp_cmd_microbench, "copy bandwidth, launch overhead, host-to-device bandwidth"},
 };
 
 static void print_usage(FILE *f)

@@ -34,6 +34,8 @@ expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --vector-width 3
 expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --bogus 1
 expect 2 1 "$SPMVP" bench a.mtx b.mtx
 expect 2 1 "$SPMVP" devices --bogus
+expect 2 1 "$SPMVP" microbench --mib 0
+expect 2 1 "$SPMVP" microbench --runs
 expect 1 1 "$SPMVP" bench "$tmp/missing.mtx"
 expect 1 1 "$SPMVP" bench "$tmp/bad.mtx"
 expect 1 1 "$SPMVP" bench laplace3d:0
@@ -43,6 +45,7 @@ expect 0 0 "$SPMVP" --help
 expect 0 0 "$SPMVP" bench --help
 expect 0 0 "$SPMVP" devices
 expect 0 0 "$SPMVP" devices --json
+expect 0 0 "$SPMVP" microbench --mib 8 --runs 2
 expect 0 0 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs 3 --warmup 1 --batch 2
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
 
