@@ -52,8 +52,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Microseconds from the start of `first` to the end of `last`. */
-static spmvp_status elapsed_us(cl_event first, cl_event last, double *us)
+spmvp_status spmvp_event_us(cl_event first, cl_event last, double *us)
 {
     spmvp_status st = SPMVP_OK;
     cl_ulong t0 = 0, t1 = 0;
@@ -65,6 +64,12 @@ static spmvp_status elapsed_us(cl_event first, cl_event last, double *us)
     *us = (double)(t1 - t0) * 1e-3;
 out:
     return st;
+}
+
+double spmvp_median(double *t, int n)
+{
+    qsort(t, (size_t)n, sizeof *t, cmp_double);
+    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
 }
 
 static void release(cl_event *e)
@@ -95,12 +100,11 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
             goto out;
     SPMVP_CL(clFinish(ctx->queue), out);
     for (int i = 0; i < runs; i++)
-        if ((st = elapsed_us(ev[2 * i], ev[2 * i + 1], &t[i])))
+        if ((st = spmvp_event_us(ev[2 * i], ev[2 * i + 1], &t[i])))
             goto out;
-    qsort(t, (size_t)runs, sizeof *t, cmp_double);
+    r->median_us = spmvp_median(t, runs);
     r->min_us = t[0];
     r->max_us = t[runs - 1];
-    r->median_us = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
 
     /* What a solver sees: products back to back, no host wait between them; the time from
      * the first kernel's start to the last one's end, per product. */
@@ -115,7 +119,7 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
         b1 = b0;
         clRetainEvent(b1);
     }
-    if ((st = elapsed_us(b0, b1, &r->batch_us)))
+    if ((st = spmvp_event_us(b0, b1, &r->batch_us)))
         goto out;
     r->batch_us /= batch;
 out:

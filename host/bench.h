@@ -41,4 +41,11 @@ spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_fo
 double spmvp_verify(const spmvp_csr *A, const double *x, const double *y, size_t value_size,
                     spmvp_idx *worst, double *got, double *want);
 
+/* Microseconds from the start of `first` to the end of `last` (0 when first is NULL: nothing
+ * was launched). The events stay the caller's. */
+spmvp_status spmvp_event_us(cl_event first, cl_event last, double *us);
+
+/* Sorts t[0..n) and returns its median (n >= 1). */
+double spmvp_median(double *t, int n);
+
 #endif

@@ -4,23 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "clcheck.h"
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Seconds between the start of `a` and the end of `b`; releases both. */
 static spmvp_status span(cl_event a, cl_event b, double *s)
 {
-    spmvp_status st = SPMVP_OK;
-    cl_ulong t0 = 0, t1 = 0;
-    SPMVP_CL(clGetEventProfilingInfo(a, CL_PROFILING_COMMAND_START, sizeof t0, &t0, NULL), out);
-    SPMVP_CL(clGetEventProfilingInfo(b, CL_PROFILING_COMMAND_END, sizeof t1, &t1, NULL), out);
-    *s = (double)(t1 - t0) * 1e-9;
-out:
+    double us = 0;
+    spmvp_status st = spmvp_event_us(a, b, &us);
+    *s = us * 1e-6;
     clReleaseEvent(a);
     if (b != a)
         clReleaseEvent(b);
@@ -62,8 +54,7 @@ spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, sp
         if (st)
             goto out;
     }
-    qsort(t, (size_t)runs, sizeof *t, cmp_double);
-    m->h2d_gbs = bytes / t[runs / 2] * 1e-9;
+    m->h2d_gbs = bytes / spmvp_median(t, runs) * 1e-9;
 
     SPMVP_CL(clEnqueueCopyBuffer(ctx->queue, src, dst, 0, 0, bytes, 0, NULL, NULL), out);
     for (int i = 0; i < runs; i++) {
@@ -74,8 +65,7 @@ spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, sp
         if (st)
             goto out;
     }
-    qsort(t, (size_t)runs, sizeof *t, cmp_double);
-    m->copy_gbs = 2.0 * bytes / t[runs / 2] * 1e-9; /* each byte read once and written once */
+    m->copy_gbs = 2.0 * bytes / spmvp_median(t, runs) * 1e-9; /* each byte read once and written once */
 
     if ((st = spmvp_kernel_create(ctx, "microbench.cl", "", "spmvp_noop", &noop)))
         goto out;
