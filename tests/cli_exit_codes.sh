@@ -49,6 +49,20 @@ expect 0 0 "$SPMVP" microbench --mib 8 --runs 2
 expect 0 0 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs 3 --warmup 1 --batch 2
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
 
+# no OpenCL platform at all (an empty ICD directory): one clear line, exit 1
+mkdir -p "$tmp/novendors"
+expect 1 1 env OCL_ICD_VENDORS="$tmp/novendors" "$SPMVP" devices
+grep -q "no OpenCL platform" "$tmp/err" || { echo "FAIL: no-platform message"; fails=$((fails + 1)); }
+
+# a kernel that does not build: the log and options go to stderr, exit 1
+mkdir -p "$tmp/cl"
+cp cl/*.cl "$tmp/cl/"
+printf '\n__kernel void broken(void) { this is not C; }\n' >>"$tmp/cl/ell.cl"
+expect 1 0 "$SPMVP" bench laplace2d:10 --formats ell --cl-dir "$tmp/cl"
+grep -q "build log of ell.cl" "$tmp/err" && grep -q "CL_BUILD_PROGRAM_FAILURE" "$tmp/err" &&
+    grep -q "options: -DVALUE_TYPE=float" "$tmp/err" ||
+    { echo "FAIL: build failure report"; cat "$tmp/err"; fails=$((fails + 1)); }
+
 # the table names every format and the JSON is one document with six results
 "$SPMVP" bench matrices/west0381.mtx.gz --runs 2 --warmup 0 --batch 1 >"$tmp/table" 2>&1
 for f in csr_scalar csr_vector ell jad coo hyb; do
