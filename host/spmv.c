@@ -26,21 +26,6 @@ struct spmvp_spmv {
     char params[96];
 };
 
-static const char *format_names[SPMVP_NFORMATS] = {"csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb"};
-
-const char *spmvp_format_name(spmvp_format f)
-{
-    return (f >= 0 && f < SPMVP_NFORMATS) ? format_names[f] : "?";
-}
-
-int spmvp_format_parse(const char *name)
-{
-    for (int f = 0; f < SPMVP_NFORMATS; f++)
-        if (!strcmp(name, format_names[f]))
-            return f;
-    return -1;
-}
-
 spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
 {
     spmvp_spmv_options o = {value_size, 0, -1, 0, 0};

@@ -3,17 +3,9 @@
 #define SPMVP_SPMV_H
 
 #include "context.h"
+#include "format.h"
 #include "sparse.h"
 
-typedef enum spmvp_format {
-    SPMVP_CSR_SCALAR, SPMVP_CSR_VECTOR, SPMVP_ELL, SPMVP_JAD, SPMVP_COO, SPMVP_HYB,
-    SPMVP_NFORMATS
-} spmvp_format;
-
-/* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb". */
-const char *spmvp_format_name(spmvp_format f);
-/* The format named `name`, or -1. */
-int spmvp_format_parse(const char *name);
 
 typedef struct spmvp_spmv_options {
     size_t value_size;   /* 4 (float) or 8 (double) */

@@ -1,0 +1,77 @@
+/* calib.h: calibration points (benchmark-matrix timings) and the strip models fitted to them
+ * (seed 000 §3, extended to COO and HYB). OpenCL-free: a profile can be refitted and used for
+ * prediction on any machine.
+ *
+ * Ownership: spmvp_calib holds its arrays; spmvp_calib_free accepts NULL and returns NULL. */
+#ifndef SPMVP_CALIB_H
+#define SPMVP_CALIB_H
+
+#include <stddef.h>
+
+#include "format.h"
+#include "status.h"
+
+/* Row-length distribution of a benchmark matrix (seed 000 §3.1): fixed PNZ (Guo-Wang), or
+ * normal / uniform around the mean PNZ (spread documented in model/gen.h). */
+typedef enum spmvp_dist { SPMVP_DIST_FIXED, SPMVP_DIST_NORMAL, SPMVP_DIST_UNIFORM, SPMVP_NDISTS } spmvp_dist;
+
+/* "fixed", "normal", "uniform"; spmvp_dist_parse returns -1 for anything else. */
+const char *spmvp_dist_name(spmvp_dist d);
+int spmvp_dist_parse(const char *name);
+
+/* One timed benchmark matrix. */
+typedef struct spmvp_calib_point {
+    spmvp_format format;
+    spmvp_dist dist;
+    int vector_width;   /* CSR-vector work-items per row; 0 for the other formats */
+    int strips;         /* I: rows = strip size x I (eq. 4) */
+    int pnz;            /* P_NZ: the mean row length asked of the generator */
+    long long rows;     /* rows of the generated matrix */
+    long long nnz;      /* non-zeros of the generated matrix */
+    double time_us;     /* T_B, eq. 5: mean of the timed runs after the warm-ups */
+} spmvp_calib_point;
+
+/* The model of one (format, distribution[, vector width]). All times in microseconds.
+ *
+ * CSR-S, ELL, JAD (seed 000 §3.2.2-3): T(P0, I0) = f(I0)·P0 + g(I0) with f(I) = A·I + B
+ * fitted over the per-I slopes of T(PNZ) = f_I·PNZ + g_I, and g(I) = E(I) − f(I)·P1 where
+ * E(I) = p·I + q is fitted at the fixed row length P1.
+ *
+ * CSR-V (§3.2.1): two segments, PNZ <= split (the device's max work-group size) and above.
+ * In segment s: T_s(PNZ) = m·PNZ + n fitted at I = I1; E_s(I) = p·I + q fitted at PNZ = PE;
+ * t0 = the measured time at (I1, PE); T0 = T_s(P0) / t0 × E_s(I0).
+ *
+ * COO (not in the paper; ours): time in strips of non-zeros, I_nz = ceil(nnz / S_COO) with
+ * S_COO = strip × chunk: T = A·I_nz + B (p, q unused).
+ * HYB: its ELL part by the ELL model (P0 = K) plus its COO part by the COO model. */
+typedef struct spmvp_strip_model {
+    spmvp_format format;
+    spmvp_dist dist;
+    int vector_width;   /* CSR-V only */
+    long long strip;    /* S: rows per strip (non-zeros per strip for COO) */
+    int npoints;        /* calibration points used */
+    /* CSR-S, ELL, JAD, COO */
+    double A, B, p, q;
+    int P1;
+    /* CSR-V */
+    int split, I1;
+    struct spmvp_csrv_segment {
+        int valid;      /* 0 when the grid had no points in this segment */
+        int PE;
+        double m, n, p, q, t0;
+    } seg[2];
+} spmvp_strip_model;
+
+typedef struct spmvp_calib {
+    spmvp_calib_point *points;  /* raw timings (size npoints, capacity cap) */
+    size_t npoints, cap;
+    spmvp_strip_model *models;  /* fitted (size nmodels) */
+    size_t nmodels;
+} spmvp_calib;
+
+spmvp_calib *spmvp_calib_new(void);
+spmvp_calib *spmvp_calib_free(spmvp_calib *c);
+/* Appends a copy of *p; SPMVP_ERR_NOMEM on failure. */
+spmvp_status spmvp_calib_add(spmvp_calib *c, const spmvp_calib_point *p);
+
+#endif
