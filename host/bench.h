@@ -8,7 +8,9 @@ typedef struct spmvp_bench_options {
     spmvp_spmv_options spmv;
     int warmup; /* A: untimed runs first (seed 000 eq. 5 discards them) */
     int runs;   /* N: timed runs, one event-timed product each */
-    int batch;  /* products enqueued back to back for the per-product batch time */
+    int batch;  /* products enqueued back to back for the per-product batch time (0: none) */
+    int skip_verify; /* 1: do not check y against the CPU (calibration grids, already verified
+                        kernels); the default 0 checks every run of bench */
 } spmvp_bench_options;
 
 typedef enum spmvp_bench_state { SPMVP_BENCH_OK, SPMVP_BENCH_UNSUITABLE, SPMVP_BENCH_FAILED } spmvp_bench_state;
@@ -21,6 +23,7 @@ typedef struct spmvp_bench_result {
     size_t footprint;    /* device bytes of the format (arrays + x + y) */
     size_t csr_bytes;    /* bytes of CSR (values, column indices, row pointers, x, y) */
     double median_us, min_us, max_us; /* per product, from profiling events */
+    double mean_us;      /* mean of the timed runs: T_B of seed 000 eq. 5 */
     double batch_us;     /* per product over `batch` back-to-back products */
     double gflops;       /* 2*nnz / median */
     double gbs_format;   /* footprint / median */

@@ -6,7 +6,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "calib.h"
 #include "context.h"
+#include "profile.h"
 #include "status.h"
 
 #define SPMVP_EXIT_OK 0
@@ -16,6 +18,12 @@
 int spmvp_cmd_devices(int argc, char **argv);
 int spmvp_cmd_bench(int argc, char **argv);
 int spmvp_cmd_microbench(int argc, char **argv);
+int spmvp_cmd_gen(int argc, char **argv);
+int spmvp_cmd_calibrate(int argc, char **argv);
+int spmvp_cmd_refit(int argc, char **argv);
+int spmvp_cmd_predict(int argc, char **argv);
+int spmvp_cmd_compare(int argc, char **argv);
+int spmvp_cmd_evaluate(int argc, char **argv);
 
 /* Prints "spmvp: <message>" (printf-style) on one line of stderr and returns `code`. */
 int spmvp_cli_error(int code, const char *fmt, ...)
@@ -36,5 +44,21 @@ cJSON *spmvp_device_json(const spmvp_device_info *di);
 
 /* Prints a cJSON document on stdout followed by a newline; 1 on success. */
 int spmvp_cli_print_json(cJSON *doc);
+
+/* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
+int spmvp_cli_precision(const char *s, size_t *value_size);
+
+/* Loads a profile and its calibration for value_size (the calibration stays owned by *p).
+ * On failure *p is NULL and spmvp_last_error() names the file and field. */
+spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
+                                    const spmvp_calib **c);
+
+/* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
+int spmvp_cli_precision(const char *s, size_t *value_size);
+
+/* Loads a profile and its calibration for value_size (the calibration stays owned by *p).
+ * On failure *p is NULL and spmvp_last_error() names the file and field. */
+spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
+                                    const spmvp_calib **c);
 
 #endif

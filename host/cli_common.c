@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int spmvp_cli_error(int code, const char *fmt, ...)
 {
@@ -101,4 +102,26 @@ int spmvp_cli_print_json(cJSON *doc)
     puts(s);
     cJSON_free(s);
     return 1;
+}
+
+int spmvp_cli_precision(const char *s, size_t *value_size)
+{
+    if (!strcmp(s, "single"))
+        *value_size = 4;
+    else if (!strcmp(s, "double"))
+        *value_size = 8;
+    else
+        return -1;
+    return 0;
+}
+
+spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
+                                    const spmvp_calib **c)
+{
+    spmvp_status st = spmvp_profile_load(path, p);
+    if (!st)
+        st = spmvp_profile_require(*p, path, value_size, c);
+    if (st)
+        *p = spmvp_profile_free(*p);
+    return st;
 }

@@ -12,6 +12,12 @@ static const struct {
     {"devices", spmvp_cmd_devices, "list OpenCL devices, their parameters and strip sizes"},
     {"bench", spmvp_cmd_bench, "verify and time SpMV in every format on one device"},
     {"microbench", spmvp_cmd_microbench, "copy bandwidth, launch overhead, host-to-device bandwidth"},
+    {"gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)"},
+    {"calibrate", spmvp_cmd_calibrate, "time the benchmark grid on a device and write its profile"},
+    {"refit", spmvp_cmd_refit, "fit a profile's models again from its raw points"},
+    {"predict", spmvp_cmd_predict, "predict every format's time from a profile (no device)"},
+    {"compare", spmvp_cmd_compare, "compare two profiles, and their predictions for matrices"},
+    {"evaluate", spmvp_cmd_evaluate, "measure and predict, then score the models (CSV, JSON, plots)"},
 };
 
 static void print_usage(FILE *f)

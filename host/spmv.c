@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "clcheck.h"
+#include "predict_all.h"
 
 #define MAX_BUFS 12 /* HYB: x, y, 2 ELL arrays, 5 COO arrays */
 #define MAX_LAUNCH 3
@@ -30,15 +31,6 @@ spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
 {
     spmvp_spmv_options o = {value_size, 0, -1, 0, 0};
     return o;
-}
-
-int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp)
-{
-    double mean = A->nrows ? (double)A->nnz / A->nrows : 0.0;
-    int v = 1;
-    while ((unsigned)(2 * v) <= warp && 2 * v <= mean / 2)
-        v *= 2;
-    return v;
 }
 
 static size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }

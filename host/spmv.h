@@ -18,11 +18,6 @@ typedef struct spmvp_spmv_options {
 /* Default options for a precision. */
 spmvp_spmv_options spmvp_spmv_defaults(size_t value_size);
 
-/* CSR-vector's default width: the largest power of two <= mean row length / 2, in
- * [1, warp]. A row of ~7 entries then gets 2 work-items, not the paper's half-warp (on an
- * H100 a 7-point stencil runs 2.5x slower with 16 per row than with 2). */
-int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp);
-
 typedef struct spmvp_spmv spmvp_spmv;
 
 /* Converts A to format f and uploads it. When the format cannot hold A on this device

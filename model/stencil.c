@@ -1,9 +1,12 @@
-/* stencil.c: 5-, 7- and 27-point Laplacian matrices, and loading a matrix by name. */
+/* stencil.c: 5-, 7- and 27-point Laplacian matrices, and loading a matrix by name (a file or a
+ * generated family, model/gen.h). */
 #include "stencil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "gen.h"
 
 spmvp_csr *spmvp_stencil(spmvp_idx nx, spmvp_idx ny, spmvp_idx nz, int points)
 {
@@ -51,21 +54,12 @@ spmvp_csr *spmvp_stencil(spmvp_idx nx, spmvp_idx ny, spmvp_idx nz, int points)
 
 spmvp_status spmvp_matrix_load(const char *spec, spmvp_csr **out)
 {
-    static const struct { const char *prefix; int dims, points; } kinds[] = {
-        {"laplace2d:", 2, 5}, {"laplace3d:", 3, 7}, {"laplace3d27:", 3, 27},
-    };
+    spmvp_gen_spec g;
     *out = NULL;
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        size_t len = strlen(kinds[i].prefix);
-        if (strncmp(spec, kinds[i].prefix, len))
-            continue;
-        char *end;
-        long n = strtol(spec + len, &end, 10);
-        if (end == spec + len || *end || n < 1 || n > 100000)
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: the grid size must be an integer in 1..100000", spec);
-        spmvp_idx m = (spmvp_idx)n;
-        *out = spmvp_stencil(m, m, kinds[i].dims == 3 ? m : 1, kinds[i].points);
-        return *out ? SPMVP_OK : spmvp_fail(SPMVP_ERR_RANGE, "%s: %s", spec, spmvp_last_error());
-    }
-    return spmvp_mm_read(spec, out);
+    if (!spmvp_gen_is_spec(spec))
+        return spmvp_mm_read(spec, out);
+    spmvp_status st = spmvp_gen_parse(spec, &g);
+    if (!st && (st = spmvp_gen_build(&g, out)))
+        spmvp_fail(st, "%s: %s", spec, spmvp_last_error());
+    return st;
 }

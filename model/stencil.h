@@ -10,8 +10,14 @@
  * NULL with a message on bad sizes (SPMVP_ERR_ARG) or too many entries (SPMVP_ERR_RANGE). */
 spmvp_csr *spmvp_stencil(spmvp_idx nx, spmvp_idx ny, spmvp_idx nz, int points);
 
-/* Reads a matrix named by `spec`: a Matrix Market file, or a generated stencil written
- * "laplace2d:N" (5-point, N x N), "laplace3d:N" (7-point, N^3) or "laplace3d27:N". */
+/* Reads a matrix named by `spec`: a Matrix Market file, or a generated matrix when spec starts
+ * with a family name and ':' (model/gen.h):
+ *   "laplace2d:N" (5-point, N x N), "laplace3d:N" (7-point, N^3), "laplace3d27:N",
+ *   "random:ROWS[xCOLS]:PNZ:DIST[:SEED]", "bench:ROWS:PNZ:DIST[:SEED]" (DIST fixed, normal or
+ *   uniform), "rmat:SCALE[:EDGEFACTOR[:SEED]]".
+ * A malformed spec is SPMVP_ERR_ARG with a message naming the spec and the field
+ * ("random:100:x:normal: PNZ must be an integer in 1..2147483647"); a valid one too large for
+ * 32-bit indices is SPMVP_ERR_RANGE. (A file whose name starts so is read as "./random:...".) */
 spmvp_status spmvp_matrix_load(const char *spec, spmvp_csr **out);
 
 #endif

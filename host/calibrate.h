@@ -1,0 +1,34 @@
+/* calibrate.h: time the benchmark-matrix grid of seed 000 §3.1 on a device. */
+#ifndef SPMVP_CALIBRATE_H
+#define SPMVP_CALIBRATE_H
+
+#include <stdio.h>
+
+#include "calib.h"
+#include "context.h"
+#include "profile.h"
+
+typedef struct spmvp_calibrate_options {
+    size_t value_size;      /* 4 or 8 */
+    int quick;              /* the documented subset of the grid (spmvp_calibrate_grid) */
+    int warmup, runs;       /* alpha warm-ups discarded, then beta - alpha timed (eq. 5) */
+    long long max_nnz;      /* points with more non-zeros are skipped with a note (0: default) */
+    unsigned long long seed;
+    int progress;           /* draw a progress bar on stderr */
+} spmvp_calibrate_options;
+
+/* Defaults: 5 warm-ups, 20 timed runs, the full grid, max_nnz from the device. */
+spmvp_calibrate_options spmvp_calibrate_defaults(size_t value_size);
+
+/* Runs the grid on ctx's device and appends its points to c (formats CSR-scalar, CSR-vector at
+ * every power-of-two width up to the warp, ELL, JAD, COO; each with fixed, normal and uniform
+ * row lengths). Benchmark matrices are generated in memory, each once for every format whose
+ * grid needs it. Points that cannot run are skipped with a line on `notes` (may be NULL).
+ * *skipped receives their count. */
+spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *opt,
+                             spmvp_calib *c, FILE *notes, int *skipped);
+
+/* The OpenCL-free description of a device that a profile stores. */
+void spmvp_device_params_fill(const spmvp_device_info *di, spmvp_device_params *p);
+
+#endif

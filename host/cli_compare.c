@@ -1,0 +1,161 @@
+/* cli_compare.c: `spmvp compare A.json B.json [MATRIX...]`: two device profiles side by side,
+ * and with matrices, the time each device is predicted to take and the format each would pick. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "predict_all.h"
+#include "stencil.h"
+
+static const char usage[] =
+    "usage: spmvp compare A.json B.json [MATRIX...] [--precision single|double]\n"
+    "                     [--model fixed|normal|uniform]\n";
+
+static void row_s(const char *k, const char *a, const char *b) { printf("  %-26s %-28s %-28s\n", k, a, b); }
+static void row_n(const char *k, double a, double b)
+{
+    printf("  %-26s %-28.6g %-28.6g\n", k, a, b);
+}
+
+static void print_devices(const spmvp_profile *a, const spmvp_profile *b)
+{
+    const spmvp_device_params *x = &a->device, *y = &b->device;
+    printf("device\n");
+    row_s("name", x->name, y->name);
+    row_s("platform", x->platform, y->platform);
+    row_s("driver", x->driver, y->driver);
+    row_s("created", a->created, b->created);
+    row_n("compute units", x->compute_units, y->compute_units);
+    row_n("warp width", x->warp_size, y->warp_size);
+    row_n("max work-group", (double)x->max_work_group_size, (double)y->max_work_group_size);
+    row_n("threads per CU", x->threads_per_compute_unit, y->threads_per_compute_unit);
+    row_n("strip CSR-V", (double)x->strip_csr_vector, (double)y->strip_csr_vector);
+    row_n("strip CSR-S/ELL/JAD", (double)x->strip_csr_scalar, (double)y->strip_csr_scalar);
+    row_n("global memory GiB", x->global_mem_bytes / 1073741824.0, y->global_mem_bytes / 1073741824.0);
+    row_n("copy GB/s", a->microbench.copy_gbs, b->microbench.copy_gbs);
+    row_n("launch us", a->microbench.launch_us, b->microbench.launch_us);
+    row_n("host to device GB/s", a->microbench.h2d_gbs, b->microbench.h2d_gbs);
+}
+
+/* The fitted coefficients of every model either profile has, side by side. */
+static void print_models(const spmvp_calib *ca, const spmvp_calib *cb)
+{
+    printf("\nmodels (µs; CSR-V: segment below the work-group limit; \"-\": not in that profile)\n");
+    printf("  %-22s %-44s %-44s\n", "format dist [V]", "A", "B");
+    const spmvp_calib *cs[2] = {ca, cb};
+    for (int w = 0; w < 2; w++)
+        for (size_t i = 0; i < cs[w]->nmodels; i++) {
+            const spmvp_strip_model *m = &cs[w]->models[i];
+            if (w == 1 && spmvp_calib_model(ca, m->format, m->dist, m->vector_width))
+                continue; /* printed with A's */
+            char key[64], txt[2][96];
+            snprintf(key, sizeof key, "%s %s%s", spmvp_format_name(m->format), spmvp_dist_name(m->dist),
+                     m->format == SPMVP_CSR_VECTOR ? "" : "");
+            if (m->format == SPMVP_CSR_VECTOR)
+                snprintf(key + strlen(key), sizeof key - strlen(key), " V=%d", m->vector_width);
+            for (int k = 0; k < 2; k++) {
+                const spmvp_strip_model *x = spmvp_calib_model(cs[k], m->format, m->dist, m->vector_width);
+                if (!x)
+                    snprintf(txt[k], sizeof txt[k], "-");
+                else if (x->format == SPMVP_CSR_VECTOR) {
+                    const struct spmvp_csrv_segment *g = &x->seg[x->seg[0].valid ? 0 : 1];
+                    snprintf(txt[k], sizeof txt[k], "m=%.3g n=%.3g p=%.3g q=%.3g t0=%.3g", g->m, g->n, g->p, g->q, g->t0);
+                } else
+                    snprintf(txt[k], sizeof txt[k], "A=%.3g B=%.3g p=%.3g q=%.3g", x->A, x->B, x->p, x->q);
+            }
+            printf("  %-22s %-44s %-44s\n", key, txt[0], txt[1]);
+        }
+}
+
+static int print_matrix(const char *spec, const spmvp_profile *a, const spmvp_calib *ca,
+                        const spmvp_profile *b, const spmvp_calib *cb, spmvp_dist d)
+{
+    spmvp_csr *A = NULL;
+    if (spmvp_matrix_load(spec, &A))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    if (!s) {
+        spmvp_csr_free(A);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    }
+    spmvp_prediction pa, pb;
+    spmvp_predict_all(ca, A, s, (unsigned)a->device.warp_size, &pa);
+    spmvp_predict_all(cb, A, s, (unsigned)b->device.warp_size, &pb);
+    printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz, spmvp_dist_name(d));
+    printf("  %-11s %12s %12s %8s\n", "format", "A_us", "B_us", "B/A");
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        double x = pa.us[f][d], y = pb.us[f][d];
+        printf("  %-11s %12.2f %12.2f %8.3f\n", spmvp_format_name((spmvp_format)f), x, y, y / x);
+    }
+    int ba = pa.best[d], bb = pb.best[d];
+    printf("  picks       A: %s (%.2f us)   B: %s (%.2f us)   best B/A %.3f\n",
+           ba >= 0 ? spmvp_format_name((spmvp_format)ba) : "none", ba >= 0 ? pa.us[ba][d] : NAN,
+           bb >= 0 ? spmvp_format_name((spmvp_format)bb) : "none", bb >= 0 ? pb.us[bb][d] : NAN,
+           ba >= 0 && bb >= 0 ? pb.us[bb][d] / pa.us[ba][d] : NAN);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    return SPMVP_EXIT_OK;
+}
+
+int spmvp_cmd_compare(int argc, char **argv)
+{
+    const char *files[2] = {NULL, NULL};
+    const char *mats[256];
+    int nm = 0, nf = 0;
+    size_t vs = 4;
+    int vs_given = 0;
+    spmvp_dist d = SPMVP_DIST_NORMAL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return SPMVP_EXIT_OK;
+        } else if (a[0] != '-') {
+            if (nf < 2)
+                files[nf++] = a;
+            else if (nm < 256)
+                mats[nm++] = a;
+            else
+                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: at most 256 matrices");
+        } else if (i + 1 >= argc) {
+            return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: %s needs a value", a);
+        } else if (!strcmp(a, "--precision")) {
+            if (spmvp_cli_precision(argv[++i], &vs))
+                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --precision is single or double, not %s", argv[i]);
+            vs_given = 1;
+        } else if (!strcmp(a, "--model")) {
+            int m = spmvp_dist_parse(argv[++i]);
+            if (m < 0)
+                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --model is fixed, normal or uniform, not %s", argv[i]);
+            d = (spmvp_dist)m;
+        } else {
+            return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: unknown option %s", a);
+        }
+    }
+    if (nf < 2)
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: needs two profiles (spmvp compare A.json B.json)");
+    spmvp_profile *p[2] = {NULL, NULL};
+    const spmvp_calib *c[2] = {NULL, NULL};
+    int rc = SPMVP_EXIT_OK;
+    /* without --precision: single if both have it, else double */
+    for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++) {
+        if (spmvp_profile_load(files[k], &p[k]))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    }
+    if (rc == SPMVP_EXIT_OK && !vs_given && !(spmvp_profile_calib(p[0], 4) && spmvp_profile_calib(p[1], 4)))
+        vs = 8;
+    for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++)
+        if (spmvp_profile_require(p[k], files[k], vs, &c[k]))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (rc == SPMVP_EXIT_OK) {
+        printf("A = %s\nB = %s\nprecision %s\n\n", files[0], files[1], vs == 8 ? "double" : "single");
+        print_devices(p[0], p[1]);
+        print_models(c[0], c[1]);
+        for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++)
+            rc = print_matrix(mats[i], p[0], c[0], p[1], c[1], d);
+    }
+    spmvp_profile_free(p[0]);
+    spmvp_profile_free(p[1]);
+    return rc;
+}

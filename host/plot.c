@@ -1,0 +1,156 @@
+/* plot.c: gnuplot scripts for evaluate: data files beside the scripts, so both can be edited
+ * and rerun by hand. */
+#define _POSIX_C_SOURCE 200809L /* popen, pclose */
+#include "plot.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static spmvp_status run_gnuplot(const char *script)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>&1", script);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return spmvp_fail(SPMVP_ERR_IO, "cannot run gnuplot: %s", strerror(errno));
+    char line[512], first[512] = "";
+    while (fgets(line, sizeof line, p))
+        if (!first[0])
+            snprintf(first, sizeof first, "%s", line);
+    int rc = pclose(p);
+    if (rc != 0) {
+        first[strcspn(first, "\n")] = '\0';
+        return spmvp_fail(SPMVP_ERR_IO, "gnuplot %s failed (is gnuplot installed?): %s", script, first);
+    }
+    return SPMVP_OK;
+}
+
+static FILE *open_or_fail(const char *path, spmvp_status *st)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        *st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
+    return f;
+}
+
+/* gnuplot's terminal line for a panel grid of w x h pixels */
+static void terminal(FILE *gp, const char *term, int w, int h)
+{
+    if (!strcmp(term, "svg"))
+        fprintf(gp, "set terminal svg size %d,%d dynamic enhanced font 'sans,11'\n", w, h);
+    else
+        fprintf(gp, "set terminal pngcairo size %d,%d enhanced font 'sans,10'\n", w, h);
+}
+
+static spmvp_status scatter(const char *prefix, const char *term, const spmvp_plot_point *pts,
+                            size_t n, const char *const *models, int nm,
+                            const char *const *formats, int nf)
+{
+    spmvp_status st = SPMVP_OK;
+    char dat[4096], gpn[4096];
+    snprintf(dat, sizeof dat, "%s-scatter.dat", prefix);
+    snprintf(gpn, sizeof gpn, "%s-scatter.gp", prefix);
+    FILE *d = open_or_fail(dat, &st), *gp = d ? open_or_fail(gpn, &st) : NULL;
+    if (!gp) {
+        if (d)
+            fclose(d);
+        return st;
+    }
+    /* one gnuplot data block per (model, format), separated by two blank lines (index) */
+    for (int m = 0; m < nm; m++)
+        for (int f = 0; f < nf; f++) {
+            fprintf(d, "# model %s format %s: measured_us predicted_us\n", models[m], formats[f]);
+            int any = 0;
+            for (size_t i = 0; i < n; i++)
+                if (pts[i].model == m && pts[i].format == f && pts[i].measured_us > 0 &&
+                    pts[i].predicted_us > 0) {
+                    fprintf(d, "%.6g %.6g\n", pts[i].measured_us, pts[i].predicted_us);
+                    any = 1;
+                }
+            if (!any)
+                fprintf(d, "nan nan\n");
+            fprintf(d, "\n\n");
+        }
+    fclose(d);
+    terminal(gp, term, 480 * nm, 460);
+    fprintf(gp, "set output '%s-scatter.%s'\n", prefix, term);
+    fprintf(gp, "set multiplot layout 1,%d title 'predicted vs measured SpMV time (µs)'\n", nm);
+    fprintf(gp, "set logscale xy\nset xlabel 'measured µs'\nset ylabel 'predicted µs'\n"
+                "set key top left font ',8'\nset grid\n");
+    for (int m = 0; m < nm; m++) {
+        fprintf(gp, "set title '%s' noenhanced\nplot x title 'y = x' lc rgb 'gray'", models[m]);
+        for (int f = 0; f < nf; f++)
+            fprintf(gp, ", '%s' index %d using 1:2 with points pt 7 ps 0.6 title '%s' noenhanced", dat,
+                    m * nf + f, formats[f]);
+        fprintf(gp, "\n");
+    }
+    fprintf(gp, "unset multiplot\n");
+    fclose(gp);
+    return run_gnuplot(gpn);
+}
+
+static spmvp_status errors(const char *prefix, const char *term, const spmvp_plot_point *pts,
+                           size_t n, const char *const *models, int nm)
+{
+    spmvp_status st = SPMVP_OK;
+    char dat[4096], gpn[4096];
+    snprintf(dat, sizeof dat, "%s-error.dat", prefix);
+    snprintf(gpn, sizeof gpn, "%s-error.gp", prefix);
+    double *dr = malloc((n ? n : 1) * sizeof *dr);
+    FILE *d = dr ? open_or_fail(dat, &st) : NULL, *gp = d ? open_or_fail(gpn, &st) : NULL;
+    if (!gp) {
+        if (d)
+            fclose(d);
+        free(dr);
+        return dr ? st : spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
+    }
+    for (int m = 0; m < nm; m++) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            if (pts[i].model == m && pts[i].measured_us > 0)
+                dr[k++] = 100.0 * fabs(pts[i].predicted_us - pts[i].measured_us) / pts[i].measured_us;
+        qsort(dr, k, sizeof *dr, cmp_double);
+        fprintf(d, "# model %s: D_r (%%) cumulative_fraction\n", models[m]);
+        for (size_t i = 0; i < k; i++)
+            fprintf(d, "%.6g %.6g\n", dr[i] > 0.01 ? dr[i] : 0.01, (double)(i + 1) / k);
+        if (!k)
+            fprintf(d, "nan nan\n");
+        fprintf(d, "\n\n");
+    }
+    fclose(d);
+    free(dr);
+    terminal(gp, term, 720, 460);
+    fprintf(gp, "set output '%s-error.%s'\n", prefix, term);
+    fprintf(gp, "set title 'distribution of D_r = |predicted - measured| / measured (eq. 7)'\n"
+                "set logscale x\nset xlabel 'D_r (%%)'\nset ylabel 'fraction of cases'\n"
+                "set yrange [0:1]\nset key bottom right\nset grid\n"
+                "set arrow from 20, graph 0 to 20, graph 1 nohead dt 2 lc rgb 'gray'\nplot ");
+    for (int m = 0; m < nm; m++)
+        fprintf(gp, "%s'%s' index %d using 1:2 with steps lw 2 title '%s' noenhanced", m ? ", " : "", dat, m,
+                models[m]);
+    fprintf(gp, "\n");
+    fclose(gp);
+    return run_gnuplot(gpn);
+}
+
+spmvp_status spmvp_plot_evaluation(const char *prefix, const char *term,
+                                   const spmvp_plot_point *pts, size_t n,
+                                   const char *const *model_names, int nmodels,
+                                   const char *const *format_names, int nformats)
+{
+    if (strcmp(term, "png") && strcmp(term, "svg"))
+        return spmvp_fail(SPMVP_ERR_ARG, "plot format %s is neither png nor svg", term);
+    spmvp_status st = scatter(prefix, term, pts, n, model_names, nmodels, format_names, nformats);
+    if (!st)
+        st = errors(prefix, term, pts, n, model_names, nmodels);
+    return st;
+}

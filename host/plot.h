@@ -1,0 +1,27 @@
+/* plot.h: evaluation plots through gnuplot (predicted vs measured; error distributions). */
+#ifndef SPMVP_PLOT_H
+#define SPMVP_PLOT_H
+
+#include <stddef.h>
+
+#include "status.h"
+
+/* One prediction: which model panel, which format (point colour), the two times. */
+typedef struct spmvp_plot_point {
+    int model;           /* index into model_names */
+    int format;          /* index into format_names */
+    double measured_us;
+    double predicted_us;
+} spmvp_plot_point;
+
+/* Writes PREFIX-scatter.{dat,gp,png|svg} (one log-log panel per model, predicted against
+ * measured, the line y = x, formats by colour) and PREFIX-error.{dat,gp,png|svg} (per model,
+ * the cumulative distribution of D_r = |predicted - measured| / measured, eq. 7), and runs
+ * gnuplot on both. `term` is "png" or "svg". SPMVP_ERR_IO when a file cannot be written or
+ * gnuplot fails (the message says which). */
+spmvp_status spmvp_plot_evaluation(const char *prefix, const char *term,
+                                   const spmvp_plot_point *pts, size_t n,
+                                   const char *const *model_names, int nmodels,
+                                   const char *const *format_names, int nformats);
+
+#endif

@@ -1,0 +1,118 @@
+/* gen.h: generated matrices: the benchmark matrices of seed 000 §3.1 (square, R = S x I rows,
+ * row lengths fixed, uniform or normal around the mean PNZ), random rows, R-MAT power-law
+ * graphs, and the named specs ("random:1000:8:normal") that spmvp_matrix_load accepts.
+ *
+ * OpenCL-free. Every generator is deterministic: the same arguments and seed give the same
+ * matrix bit for bit. Columns, values and fixed or uniform lengths use integer arithmetic
+ * only, so they agree across machines; normal lengths go through the normal CDF (libm).
+ * Constructors return a new CSR that the caller frees with spmvp_csr_free, or NULL with a
+ * one-line message in spmvp_last_error(): SPMVP_ERR_ARG for bad arguments, SPMVP_ERR_RANGE
+ * when the matrix would not fit 32-bit indices, SPMVP_ERR_NOMEM.
+ *
+ * Row lengths (len_i, non-zeros of row i), for mean PNZ = pnz >= 1 and C = cols:
+ *   fixed    len = pnz (Guo-Wang's benchmark matrices).
+ *   uniform  len uniform on the integers pnz-w .. pnz+w with w = floor(pnz/2): mean pnz,
+ *            sd = sqrt(w(w+1)/3) (about 0.289 pnz; pnz 8: 2.582, 32: 9.522, 256: 74.19).
+ *            The lowest length, pnz-w = ceil(pnz/2), is at least 1.
+ *   normal   len = round(pnz + sigma Z), Z standard normal, sigma = pnz/4, clamped to
+ *            1 .. 2 pnz - 1 (pnz -+ (4 sigma - 1), an interval symmetric about pnz, so the
+ *            mean stays exactly pnz; the mass clamped on each side is Q(4 - 2/pnz): 2.3e-4 at
+ *            pnz 4, 3.2e-5 for large pnz). Rounding adds 1/12 to the variance and the clamp
+ *            takes a little: sd = sqrt(sigma^2 + 1/12) less 0.15% at pnz 4, 0.04% at 8, 0.01%
+ *            from 32 on (pnz 8: 2.0200, 32: 8.0044, 256: 63.9965, 3072: 767.95);
+ *            spmvp_gen_length_moments gives it exactly.
+ * The paper (seed 000) names the two distributions but not their spread: these keep every
+ * length positive and the two spreads alike (sd 0.29 pnz and 0.25 pnz).
+ * Every length is then clamped to at most C (a row holds distinct columns); only when
+ * C < 2 pnz does this lower the mean, and spmvp_gen_length_moments accounts for it.
+ *
+ * Columns: len_i distinct columns drawn uniformly from 0 .. C-1, sorted. Values: uniform on
+ * (-1, 1), never zero (odd multiples of 2^-52), exact in double, non-zero in float too. */
+#ifndef SPMVP_GEN_H
+#define SPMVP_GEN_H
+
+#include "calib.h"
+#include "sparse.h"
+
+#define SPMVP_GEN_SEED 1ULL /* the seed of a spec that names none */
+
+/* Square benchmark matrix of seed 000 §3.1 (rows = S x I): rows x rows, row lengths by `dist`
+ * around `pnz` as above, random distinct sorted columns. Identical to
+ * spmvp_gen_random_rows(rows, rows, pnz, dist, seed). */
+spmvp_csr *spmvp_gen_bench(long long rows, int pnz, spmvp_dist dist, unsigned long long seed);
+
+/* rows x cols (rectangular allowed), row lengths by `dist` around `pnz` clamped to cols.
+ * Row i draws its length and its columns from its own streams keyed by (seed, i), so a row
+ * does not depend on the others. */
+spmvp_csr *spmvp_gen_random_rows(long long rows, long long cols, int pnz, spmvp_dist dist,
+                                 unsigned long long seed);
+
+/* The row lengths spmvp_gen_random_rows(rows, cols, pnz, dist, seed) gives, into len (size
+ * rows), without building the matrix. SPMVP_ERR_ARG on bad arguments, SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_gen_row_lengths(long long rows, long long cols, int pnz, spmvp_dist dist,
+                                   unsigned long long seed, spmvp_idx *len);
+
+/* Exact mean and standard deviation of one row's length (the distribution above, clamps
+ * included) for `cols` columns. SPMVP_ERR_ARG on bad arguments. */
+spmvp_status spmvp_gen_length_moments(long long cols, int pnz, spmvp_dist dist, double *mean,
+                                      double *sd);
+
+/* R-MAT graph (Chakrabarti, Zhan, Faloutsos 2004) with 2^scale vertices and
+ * edge_factor x 2^scale edges: each edge descends `scale` levels of the adjacency matrix,
+ * choosing the quadrant top-left, top-right, bottom-left, bottom-right with probabilities
+ * a, b, c, 1-a-b-c (Graph500's are 0.57, 0.19, 0.19). Each edge counts 1.0; an edge drawn k
+ * times is one entry of value k, so nnz <= edges and the values sum to the edge count.
+ * Self-loops are kept (diagonal entries) and vertices are not relabelled: vertex 0 is the
+ * densest row and column. 1 <= scale <= 30, edge_factor >= 1, a, b, c >= 0, a+b+c <= 1;
+ * SPMVP_ERR_RANGE when the edges exceed 32-bit indices. */
+spmvp_csr *spmvp_gen_rmat(int scale, int edge_factor, double a, double b, double c,
+                          unsigned long long seed);
+
+/* ---- named matrices ----
+ * "laplace2d:N"                      5-point Laplacian on N x N (spmvp_stencil), N <= 100000
+ * "laplace3d:N"                      7-point on N^3 ("laplace3d:100" is seed 003's pde100)
+ * "laplace3d27:N"                    27-point on N^3
+ * "random:ROWS[xCOLS]:PNZ:DIST[:SEED]" spmvp_gen_random_rows (square unless xCOLS is given)
+ * "bench:ROWS:PNZ:DIST[:SEED]"       spmvp_gen_bench, the calibration matrices
+ * "rmat:SCALE[:EDGEFACTOR[:SEED]]"   spmvp_gen_rmat with a, b, c = 0.57, 0.19, 0.19,
+ *                                    edge factor 16 by default
+ * DIST is fixed, normal or uniform; numbers are plain decimal integers; SEED is 0 .. 2^64-1,
+ * SPMVP_GEN_SEED by default. */
+typedef enum spmvp_family {
+    SPMVP_FAMILY_LAPLACE2D, SPMVP_FAMILY_LAPLACE3D, SPMVP_FAMILY_LAPLACE3D27,
+    SPMVP_FAMILY_RANDOM, SPMVP_FAMILY_BENCH, SPMVP_FAMILY_RMAT
+} spmvp_family;
+
+typedef struct spmvp_gen_spec {
+    spmvp_family family;
+    long long n;                  /* laplace*: grid points per dimension */
+    long long rows, cols;         /* random, bench */
+    int pnz;                      /* random, bench: mean row length */
+    spmvp_dist dist;              /* random, bench */
+    int scale, edge_factor;       /* rmat */
+    unsigned long long seed;      /* random, bench, rmat */
+    int has_seed;                 /* 1 when the spec gave :SEED */
+} spmvp_gen_spec;
+
+/* 1 if spec starts with a family name and ':' ("rmat:..."), so names a generated matrix
+ * rather than a file; 0 otherwise. */
+int spmvp_gen_is_spec(const char *spec);
+/* 1 if the family takes a seed (random, bench, rmat). */
+int spmvp_gen_family_seeded(spmvp_family f);
+/* Parses spec into *out. SPMVP_ERR_ARG with a message naming the spec and the bad field:
+ * "random:100:x:normal: PNZ must be an integer in 1..2147483647". */
+spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out);
+/* A seed as specs write it: a plain decimal integer in 0..2^64-1 into *out; 0 on success. */
+int spmvp_gen_parse_seed(const char *s, unsigned long long *out);
+/* Builds the matrix a parsed spec names into *out (NULL on failure, with a message). */
+spmvp_status spmvp_gen_build(const spmvp_gen_spec *s, spmvp_csr **out);
+
+/* ---- row-length statistics of any CSR ---- */
+typedef struct spmvp_row_stats {
+    double mean, sd;              /* mean and population standard deviation of row lengths */
+    spmvp_idx min, max;           /* shortest and longest row (0 for a matrix with no rows) */
+} spmvp_row_stats;
+
+spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A);
+
+#endif

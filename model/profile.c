@@ -1,0 +1,1001 @@
+/* profile.c: device profiles in JSON (schema in devices/README.md): written with numbers that
+ * read back bit for bit, read with every member checked and named in one-line errors. */
+#define _POSIX_C_SOURCE 200809L /* gmtime_r */
+#include "profile.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_EXACT 9007199254740992LL /* 2^53: larger integers do not survive a double */
+
+static const char *prec_names[SPMVP_NPRECISIONS] = {"single", "double"};
+
+const char *spmvp_precision_name(spmvp_precision p)
+{
+    return (p >= 0 && p < SPMVP_NPRECISIONS) ? prec_names[p] : "?";
+}
+
+int spmvp_precision_of(size_t value_size)
+{
+    return value_size == 4 ? SPMVP_PRECISION_SINGLE : value_size == 8 ? SPMVP_PRECISION_DOUBLE : -1;
+}
+
+spmvp_profile *spmvp_profile_new(void)
+{
+    spmvp_profile *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->schema_version = SPMVP_PROFILE_SCHEMA_VERSION;
+    p->device.memory_bus_width_bits = -1;
+    for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
+        p->prec[i].warmup = 5;
+        p->prec[i].runs = 20;
+    }
+    return p;
+}
+
+spmvp_profile *spmvp_profile_free(spmvp_profile *p)
+{
+    if (p) {
+        for (int i = 0; i < SPMVP_NPRECISIONS; i++)
+            spmvp_calib_free(p->prec[i].calib);
+        free(p);
+    }
+    return NULL;
+}
+
+void spmvp_profile_stamp(spmvp_profile *p, const char *spmvp_version)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    snprintf(p->spmvp_version, sizeof p->spmvp_version, "%s", spmvp_version ? spmvp_version : "");
+    if (now != (time_t)-1 && gmtime_r(&now, &tm))
+        strftime(p->created, sizeof p->created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* ---- the fields of "device" and "microbench", for both directions ---- */
+
+enum ftype {
+    F_STR,      /* string */
+    F_STR_NULL, /* string, "" written as null */
+    F_INT,      /* int >= 0 */
+    F_INT_NULL, /* int >= 0, -1 written as null */
+    F_LL,       /* long long in 0..2^53 */
+    F_BOOL,     /* int 0/1 as false/true */
+    F_DBL       /* finite double >= 0 */
+};
+
+typedef struct field {
+    const char *key; /* the JSON key and the member's name */
+    enum ftype type;
+    size_t offset, size;
+} field;
+
+#define FIELD(S, m, t) {#m, t, offsetof(S, m), sizeof(((S *)0)->m)}
+#define DEV(m, t) FIELD(spmvp_device_params, m, t)
+static const field device_fields[] = {
+    DEV(name, F_STR), DEV(vendor, F_STR), DEV(platform, F_STR), DEV(driver, F_STR),
+    DEV(opencl_version, F_STR), DEV(type, F_STR), DEV(compute_units, F_INT),
+    DEV(max_work_group_size, F_LL), DEV(warp_size, F_INT),
+    DEV(compute_capability, F_STR_NULL), DEV(local_mem_bytes, F_LL),
+    DEV(global_mem_bytes, F_LL), DEV(max_alloc_bytes, F_LL), DEV(cache_line_bytes, F_INT),
+    DEV(cache_bytes, F_LL), DEV(clock_mhz, F_INT), DEV(memory_bus_width_bits, F_INT_NULL),
+    DEV(fp64, F_BOOL), DEV(threads_per_compute_unit, F_INT),
+    DEV(half_warps_per_compute_unit, F_INT), DEV(strip_csr_vector, F_LL),
+    DEV(strip_csr_scalar, F_LL),
+};
+#define MB(m, t) FIELD(spmvp_microbench_params, m, t)
+static const field microbench_fields[] = {
+    MB(bytes, F_LL), MB(copy_gbs, F_DBL), MB(launch_us, F_DBL), MB(h2d_gbs, F_DBL),
+};
+#define NFIELDS(a) (sizeof a / sizeof a[0])
+
+/* The eight elements of a calibration point, as named in messages and devices/README.md. */
+static const char *point_names[8] = {"format", "distribution", "vector_width", "I",
+                                     "PNZ",    "rows",         "nnz",          "time_us"};
+
+/* ======================================================================================== */
+/* Writing                                                                                  */
+/* ======================================================================================== */
+
+/* The shortest of %.15g, %.16g, %.17g that reads back as v (so -0 stays "-0"); "null" for a
+ * non-finite v, which the check after printing then names. */
+static void format_double(char *buf, size_t size, double v)
+{
+    if (!isfinite(v)) {
+        snprintf(buf, size, "null");
+        return;
+    }
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buf, size, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+typedef struct writer {
+    int oom; /* an allocation failed somewhere */
+} writer;
+
+static cJSON *add(writer *w, cJSON *obj, const char *key, cJSON *item)
+{
+    if (!item || !cJSON_AddItemToObject(obj, key, item)) {
+        cJSON_Delete(item);
+        w->oom = 1;
+        return NULL;
+    }
+    return item;
+}
+
+static void add_raw(writer *w, cJSON *obj, const char *key, const char *raw)
+{
+    add(w, obj, key, cJSON_CreateRaw(raw));
+}
+
+static void add_double(writer *w, cJSON *obj, const char *key, double v)
+{
+    char buf[40];
+    format_double(buf, sizeof buf, v);
+    add_raw(w, obj, key, buf);
+}
+
+static void add_int(writer *w, cJSON *obj, const char *key, long long v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", v);
+    add_raw(w, obj, key, buf);
+}
+
+static void add_string(writer *w, cJSON *obj, const char *key, const char *s)
+{
+    add(w, obj, key, cJSON_CreateString(s));
+}
+
+static cJSON *add_object(writer *w, cJSON *obj, const char *key)
+{
+    return add(w, obj, key, cJSON_CreateObject());
+}
+
+static void write_fields(writer *w, cJSON *obj, const void *base, const field *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *at = (const char *)base + f[i].offset;
+        int iv;
+        long long llv;
+        double dv;
+        switch (f[i].type) {
+        case F_STR:
+        case F_STR_NULL:
+            if (f[i].type == F_STR_NULL && !*at)
+                add(w, obj, f[i].key, cJSON_CreateNull());
+            else
+                add_string(w, obj, f[i].key, at);
+            break;
+        case F_INT:
+        case F_INT_NULL:
+            memcpy(&iv, at, sizeof iv);
+            if (f[i].type == F_INT_NULL && iv < 0)
+                add(w, obj, f[i].key, cJSON_CreateNull());
+            else
+                add_int(w, obj, f[i].key, iv);
+            break;
+        case F_LL:
+            memcpy(&llv, at, sizeof llv);
+            add_int(w, obj, f[i].key, llv);
+            break;
+        case F_BOOL:
+            memcpy(&iv, at, sizeof iv);
+            add(w, obj, f[i].key, cJSON_CreateBool(iv != 0));
+            break;
+        case F_DBL:
+            memcpy(&dv, at, sizeof dv);
+            add_double(w, obj, f[i].key, dv);
+            break;
+        }
+    }
+}
+
+static void write_model(writer *w, cJSON *models, const spmvp_strip_model *m)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o || !cJSON_AddItemToArray(models, o)) {
+        cJSON_Delete(o);
+        w->oom = 1;
+        return;
+    }
+    add_string(w, o, "format", spmvp_format_name(m->format));
+    add_string(w, o, "distribution", spmvp_dist_name(m->dist));
+    add_int(w, o, "vector_width", m->vector_width);
+    add_int(w, o, "strip", m->strip);
+    add_int(w, o, "npoints", m->npoints);
+    cJSON *c = add_object(w, o, "coefficients");
+    if (!c)
+        return;
+    if (m->format != SPMVP_CSR_VECTOR) {
+        add_double(w, c, "A", m->A);
+        add_double(w, c, "B", m->B);
+        add_double(w, c, "p", m->p);
+        add_double(w, c, "q", m->q);
+        add_int(w, c, "P1", m->P1);
+        return;
+    }
+    add_int(w, c, "split", m->split);
+    add_int(w, c, "I1", m->I1);
+    cJSON *segs = add(w, c, "segments", cJSON_CreateArray());
+    for (int s = 0; segs && s < 2; s++) {
+        const struct spmvp_csrv_segment *g = &m->seg[s];
+        cJSON *so = cJSON_CreateObject();
+        if (!so || !cJSON_AddItemToArray(segs, so)) {
+            cJSON_Delete(so);
+            w->oom = 1;
+            return;
+        }
+        add(w, so, "valid", cJSON_CreateBool(g->valid != 0));
+        if (!g->valid)
+            continue; /* an empty segment's numbers mean nothing: not written, read as 0 */
+        add_int(w, so, "PE", g->PE);
+        add_double(w, so, "m", g->m);
+        add_double(w, so, "n", g->n);
+        add_double(w, so, "p", g->p);
+        add_double(w, so, "q", g->q);
+        add_double(w, so, "t0", g->t0);
+    }
+}
+
+/* A growing string, for the points block. */
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    if (b->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->oom = 1;
+            return;
+        }
+        if (b->s && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap <= b->len + (size_t)n)
+            cap *= 2;
+        char *g = realloc(b->s, cap);
+        if (!g) {
+            b->oom = 1;
+            return;
+        }
+        b->s = g;
+        b->cap = cap;
+    }
+}
+
+/* The points as one raw JSON array, one point per line (cJSON would put thousands on one
+ * line), indented for its place at depth 3 of cJSON's tab-indented print. */
+static void write_points(writer *w, cJSON *obj, const spmvp_calib *c)
+{
+    sbuf b = {0};
+    sb_printf(&b, "[");
+    for (size_t i = 0; i < c->npoints; i++) {
+        const spmvp_calib_point *q = &c->points[i];
+        char t[40];
+        format_double(t, sizeof t, q->time_us);
+        sb_printf(&b, "%s\n\t\t\t\t[\"%s\", \"%s\", %d, %d, %d, %lld, %lld, %s]", i ? "," : "",
+                  spmvp_format_name(q->format), spmvp_dist_name(q->dist), q->vector_width,
+                  q->strips, q->pnz, q->rows, q->nnz, t);
+    }
+    sb_printf(&b, c->npoints ? "\n\t\t\t]" : "]");
+    if (b.oom)
+        w->oom = 1;
+    else
+        add_raw(w, obj, "points", b.s);
+    free(b.s);
+}
+
+static void write_precision(writer *w, cJSON *precs, spmvp_precision i, const spmvp_profile_precision *pp)
+{
+    cJSON *o = add_object(w, precs, prec_names[i]);
+    if (!o)
+        return;
+    cJSON *cal = add_object(w, o, "calibration");
+    if (cal) {
+        add_string(w, cal, "grid", pp->quick ? "quick" : "full");
+        add_int(w, cal, "warmup", pp->warmup);
+        add_int(w, cal, "runs", pp->runs);
+    }
+    cJSON *models = add(w, o, "models", cJSON_CreateArray());
+    for (size_t k = 0; models && k < pp->calib->nmodels; k++)
+        write_model(w, models, &pp->calib->models[k]);
+    write_points(w, o, pp->calib);
+}
+
+/* The unchecked JSON text of p (cJSON's allocator), or NULL when out of memory. */
+static char *to_json(const spmvp_profile *p)
+{
+    writer w = {0};
+    cJSON *root = cJSON_CreateObject();
+    if (!root)
+        return NULL;
+    add_string(&w, root, "schema", SPMVP_PROFILE_SCHEMA);
+    add_int(&w, root, "schema_version", p->schema_version);
+    cJSON *prov = add_object(&w, root, "provenance");
+    if (prov) {
+        add_string(&w, prov, "spmvp_version", p->spmvp_version);
+        add_string(&w, prov, "created", p->created);
+        add_string(&w, prov, "driver", p->device.driver);
+    }
+    cJSON *dev = add_object(&w, root, "device");
+    if (dev)
+        write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
+    cJSON *mb = add_object(&w, root, "microbench");
+    if (mb)
+        write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
+    cJSON *precs = add_object(&w, root, "precisions");
+    for (int i = 0; precs && i < SPMVP_NPRECISIONS; i++)
+        if (p->prec[i].calib)
+            write_precision(&w, precs, (spmvp_precision)i, &p->prec[i]);
+    char *text = w.oom ? NULL : cJSON_Print(root);
+    cJSON_Delete(root);
+    return text;
+}
+
+/* cJSON's print indented with two spaces and "key": value: every raw tab in it is layout,
+ * since tabs inside strings are printed as \t. Returns a malloc'd copy or NULL. */
+static char *respace(const char *s)
+{
+    size_t tabs = 0, len = strlen(s);
+    for (const char *c = s; *c; c++)
+        tabs += *c == '\t';
+    char *out = malloc(len + tabs + 1), *o = out;
+    if (!out)
+        return NULL;
+    for (const char *c = s; *c; c++) {
+        if (*c != '\t')
+            *o++ = *c;
+        else if (c > s && c[-1] == ':')
+            *o++ = ' ';
+        else {
+            *o++ = ' ';
+            *o++ = ' ';
+        }
+    }
+    *o = 0;
+    return out;
+}
+
+/* The JSON of p, checked by reading it back, in a malloc'd *out. */
+static spmvp_status print_checked(const spmvp_profile *p, const char *name, char **out)
+{
+    *out = NULL;
+    if (!p)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: no profile to write", name);
+    char *text = to_json(p);
+    if (!text)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory writing the profile", name);
+    spmvp_profile *back = NULL;
+    spmvp_status st = spmvp_profile_parse(name, text, &back);
+    spmvp_profile_free(back);
+    if (st == SPMVP_OK) {
+        *out = respace(text);
+        if (!*out)
+            st = spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory writing the profile", name);
+    } else if (st == SPMVP_ERR_PARSE) {
+        st = spmvp_fail(SPMVP_ERR_ARG, "%s (not written)", spmvp_last_error());
+    }
+    cJSON_free(text);
+    return st;
+}
+
+spmvp_status spmvp_profile_print(const spmvp_profile *p, char **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_print: no output pointer");
+    return print_checked(p, "profile", out);
+}
+
+spmvp_status spmvp_profile_save(const spmvp_profile *p, const char *path)
+{
+    if (!path)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_save: no path");
+    char *text;
+    spmvp_status st = print_checked(p, path, &text);
+    if (st)
+        return st;
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 5);
+    if (!tmp) {
+        free(text);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp", 5);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", tmp, strerror(errno));
+        goto out_free;
+    }
+    size_t len = strlen(text);
+    int bad = fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF;
+    int err = errno;
+    if (fclose(f) && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", tmp, strerror(err));
+        remove(tmp);
+        goto out_free;
+    }
+    if (rename(tmp, path)) {
+        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot rename %s to it: %s", path, tmp, strerror(errno));
+        remove(tmp);
+    }
+out_free:
+    free(tmp);
+    free(text);
+    return st;
+}
+
+/* ======================================================================================== */
+/* Reading                                                                                  */
+/* ======================================================================================== */
+
+typedef struct reader {
+    const char *name; /* the file, first in every message */
+} reader;
+
+#define TRY(x)                                                                                 \
+    do {                                                                                       \
+        spmvp_status st_ = (x);                                                                \
+        if (st_)                                                                               \
+            return st_;                                                                        \
+    } while (0)
+
+/* Fails with "NAME: PREFIX.KEY: message"; KEY may be "[i]" (no dot) or "" (PREFIX alone). */
+static spmvp_status bad(const reader *r, const char *prefix, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static spmvp_status bad(const reader *r, const char *prefix, const char *key, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *dot = (*prefix && *key && *key != '[') ? "." : "";
+    return spmvp_fail(SPMVP_ERR_PARSE, "%s: %s%s%s: %s", r->name, prefix, dot, key, msg);
+}
+
+/* How a value reads in "expected X, got Y". */
+static const char *kind(const cJSON *it)
+{
+    if (cJSON_IsNull(it)) return "null";
+    if (cJSON_IsTrue(it)) return "true";
+    if (cJSON_IsFalse(it)) return "false";
+    if (cJSON_IsNumber(it)) return "a number";
+    if (cJSON_IsString(it)) return "a string";
+    if (cJSON_IsArray(it)) return "an array";
+    if (cJSON_IsObject(it)) return "an object";
+    return "something else";
+}
+
+static spmvp_status member(const reader *r, const cJSON *obj, const char *prefix, const char *key,
+                           const cJSON **out)
+{
+    *out = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return *out ? SPMVP_OK : bad(r, prefix, key, "missing");
+}
+
+static spmvp_status get_object(const reader *r, const cJSON *obj, const char *prefix,
+                               const char *key, const cJSON **out)
+{
+    TRY(member(r, obj, prefix, key, out));
+    return cJSON_IsObject(*out) ? SPMVP_OK : bad(r, prefix, key, "expected an object, got %s", kind(*out));
+}
+
+static spmvp_status get_array(const reader *r, const cJSON *obj, const char *prefix,
+                              const char *key, const cJSON **out)
+{
+    TRY(member(r, obj, prefix, key, out));
+    return cJSON_IsArray(*out) ? SPMVP_OK : bad(r, prefix, key, "expected an array, got %s", kind(*out));
+}
+
+/* A string item copied into buf[size]; null reads "" when nullable. */
+static spmvp_status check_string(const reader *r, const cJSON *it, const char *prefix,
+                                 const char *key, int nullable, char *buf, size_t size)
+{
+    if (nullable && cJSON_IsNull(it)) {
+        buf[0] = 0;
+        return SPMVP_OK;
+    }
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return bad(r, prefix, key, "expected a string%s, got %s", nullable ? " or null" : "", kind(it));
+    size_t len = strlen(it->valuestring);
+    if (len >= size)
+        return bad(r, prefix, key, "longer than %zu bytes", size - 1);
+    memcpy(buf, it->valuestring, len + 1);
+    return SPMVP_OK;
+}
+
+static spmvp_status get_string(const reader *r, const cJSON *obj, const char *prefix,
+                               const char *key, int nullable, char *buf, size_t size)
+{
+    const cJSON *it;
+    TRY(member(r, obj, prefix, key, &it));
+    return check_string(r, it, prefix, key, nullable, buf, size);
+}
+
+/* An integer item in lo..hi. */
+static spmvp_status check_int(const reader *r, const cJSON *it, const char *prefix,
+                              const char *key, long long lo, long long hi, long long *out)
+{
+    if (!cJSON_IsNumber(it))
+        return bad(r, prefix, key, "expected an integer, got %s", kind(it));
+    double d = it->valuedouble;
+    if (!isfinite(d) || d != floor(d))
+        return bad(r, prefix, key, "expected an integer, got %.15g", d);
+    if (d < (double)lo)
+        return bad(r, prefix, key, "must be at least %lld, got %.15g", lo, d);
+    if (d > (double)hi)
+        return bad(r, prefix, key, "must be at most %lld, got %.15g", hi, d);
+    *out = (long long)d;
+    return SPMVP_OK;
+}
+
+static spmvp_status get_int(const reader *r, const cJSON *obj, const char *prefix,
+                            const char *key, long long lo, long long hi, long long *out)
+{
+    const cJSON *it;
+    TRY(member(r, obj, prefix, key, &it));
+    return check_int(r, it, prefix, key, lo, hi, out);
+}
+
+/* get_int into an int in lo..INT_MAX. */
+static spmvp_status get_int32(const reader *r, const cJSON *obj, const char *prefix,
+                              const char *key, long long lo, int *out)
+{
+    long long v;
+    TRY(get_int(r, obj, prefix, key, lo, INT32_MAX, &v));
+    *out = (int)v;
+    return SPMVP_OK;
+}
+
+/* A finite number item; at least 0 when nonneg, above 0 when positive. */
+enum { ANY, NONNEG, POSITIVE };
+static spmvp_status check_double(const reader *r, const cJSON *it, const char *prefix,
+                                 const char *key, int sign, double *out)
+{
+    if (!cJSON_IsNumber(it))
+        return bad(r, prefix, key, "expected a number, got %s", kind(it));
+    double d = it->valuedouble;
+    if (!isfinite(d))
+        return bad(r, prefix, key, "expected a finite number, got %.15g", d);
+    if (sign == NONNEG && d < 0)
+        return bad(r, prefix, key, "must not be negative, got %.15g", d);
+    if (sign == POSITIVE && !(d > 0))
+        return bad(r, prefix, key, "must be positive, got %.15g", d);
+    *out = d;
+    return SPMVP_OK;
+}
+
+static spmvp_status get_double(const reader *r, const cJSON *obj, const char *prefix,
+                               const char *key, int sign, double *out)
+{
+    const cJSON *it;
+    TRY(member(r, obj, prefix, key, &it));
+    return check_double(r, it, prefix, key, sign, out);
+}
+
+static spmvp_status get_bool(const reader *r, const cJSON *obj, const char *prefix,
+                             const char *key, int *out)
+{
+    const cJSON *it;
+    TRY(member(r, obj, prefix, key, &it));
+    if (!cJSON_IsBool(it))
+        return bad(r, prefix, key, "expected true or false, got %s", kind(it));
+    *out = cJSON_IsTrue(it);
+    return SPMVP_OK;
+}
+
+static spmvp_status read_format(const reader *r, const cJSON *it, const char *prefix,
+                                const char *key, spmvp_format *out)
+{
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return bad(r, prefix, key, "expected a format name, got %s", kind(it));
+    int f = spmvp_format_parse(it->valuestring);
+    if (f < 0)
+        return bad(r, prefix, key, "unknown format \"%.40s\"", it->valuestring);
+    *out = (spmvp_format)f;
+    return SPMVP_OK;
+}
+
+static spmvp_status read_dist(const reader *r, const cJSON *it, const char *prefix,
+                              const char *key, spmvp_dist *out)
+{
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return bad(r, prefix, key, "expected a distribution name, got %s", kind(it));
+    int d = spmvp_dist_parse(it->valuestring);
+    if (d < 0)
+        return bad(r, prefix, key, "unknown distribution \"%.40s\"", it->valuestring);
+    *out = (spmvp_dist)d;
+    return SPMVP_OK;
+}
+
+static spmvp_status read_fields(const reader *r, const cJSON *obj, const char *prefix, void *base,
+                                const field *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *at = (char *)base + f[i].offset;
+        const cJSON *it;
+        long long v = 0; /* set before use; gcc cannot see that bad() never returns 0 */
+        int iv;
+        double d = 0;
+        TRY(member(r, obj, prefix, f[i].key, &it));
+        switch (f[i].type) {
+        case F_STR:
+        case F_STR_NULL:
+            TRY(check_string(r, it, prefix, f[i].key, f[i].type == F_STR_NULL, at, f[i].size));
+            break;
+        case F_INT:
+        case F_INT_NULL:
+            if (f[i].type == F_INT_NULL && cJSON_IsNull(it)) {
+                v = -1;
+            } else if (f[i].type == F_INT_NULL && !cJSON_IsNumber(it)) {
+                return bad(r, prefix, f[i].key, "expected an integer or null, got %s", kind(it));
+            } else {
+                TRY(check_int(r, it, prefix, f[i].key, 0, INT32_MAX, &v));
+            }
+            iv = (int)v;
+            memcpy(at, &iv, sizeof iv);
+            break;
+        case F_LL:
+            TRY(check_int(r, it, prefix, f[i].key, 0, MAX_EXACT, &v));
+            memcpy(at, &v, sizeof v);
+            break;
+        case F_BOOL:
+            if (!cJSON_IsBool(it))
+                return bad(r, prefix, f[i].key, "expected true or false, got %s", kind(it));
+            iv = cJSON_IsTrue(it);
+            memcpy(at, &iv, sizeof iv);
+            break;
+        case F_DBL:
+            TRY(check_double(r, it, prefix, f[i].key, NONNEG, &d));
+            memcpy(at, &d, sizeof d);
+            break;
+        }
+    }
+    return SPMVP_OK;
+}
+
+/* "YYYY-MM-DDTHH:MM:SSZ" with fields in range. */
+static int is_iso8601_utc(const char *s)
+{
+    static const char pattern[] = "dddd-dd-ddTdd:dd:ddZ";
+    if (strlen(s) != sizeof pattern - 1)
+        return 0;
+    for (size_t i = 0; pattern[i]; i++)
+        if (pattern[i] == 'd' ? !(s[i] >= '0' && s[i] <= '9') : s[i] != pattern[i])
+            return 0;
+    int mo = (s[5] - '0') * 10 + s[6] - '0', d = (s[8] - '0') * 10 + s[9] - '0';
+    int h = (s[11] - '0') * 10 + s[12] - '0', mi = (s[14] - '0') * 10 + s[15] - '0';
+    int se = (s[17] - '0') * 10 + s[18] - '0';
+    return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && se <= 60;
+}
+
+static spmvp_status read_provenance(const reader *r, const cJSON *root, spmvp_profile *p,
+                                    char *driver, size_t driver_size)
+{
+    const cJSON *o;
+    TRY(get_object(r, root, "", "provenance", &o));
+    TRY(get_string(r, o, "provenance", "spmvp_version", 0, p->spmvp_version, sizeof p->spmvp_version));
+    TRY(get_string(r, o, "provenance", "created", 0, p->created, sizeof p->created));
+    if (!is_iso8601_utc(p->created))
+        return bad(r, "provenance", "created",
+                   "expected an ISO 8601 UTC time like \"2025-01-31T12:00:00Z\", got \"%.40s\"", p->created);
+    return get_string(r, o, "provenance", "driver", 0, driver, driver_size);
+}
+
+static spmvp_status read_model(const reader *r, const cJSON *o, const char *at, spmvp_strip_model *m)
+{
+    const cJSON *it, *c;
+    long long v;
+    char cat[160], sat[200];
+    if (!cJSON_IsObject(o))
+        return bad(r, at, "", "expected an object, got %s", kind(o));
+    memset(m, 0, sizeof *m);
+    TRY(member(r, o, at, "format", &it));
+    TRY(read_format(r, it, at, "format", &m->format));
+    TRY(member(r, o, at, "distribution", &it));
+    TRY(read_dist(r, it, at, "distribution", &m->dist));
+    TRY(get_int32(r, o, at, "vector_width", 0, &m->vector_width));
+    TRY(get_int(r, o, at, "strip", 1, MAX_EXACT, &v));
+    m->strip = v;
+    TRY(get_int32(r, o, at, "npoints", 0, &m->npoints));
+    TRY(get_object(r, o, at, "coefficients", &c));
+    snprintf(cat, sizeof cat, "%s.coefficients", at);
+    if (m->format != SPMVP_CSR_VECTOR) {
+        TRY(get_double(r, c, cat, "A", ANY, &m->A));
+        TRY(get_double(r, c, cat, "B", ANY, &m->B));
+        TRY(get_double(r, c, cat, "p", ANY, &m->p));
+        TRY(get_double(r, c, cat, "q", ANY, &m->q));
+        return get_int32(r, c, cat, "P1", 0, &m->P1);
+    }
+    const cJSON *segs;
+    TRY(get_int32(r, c, cat, "split", 0, &m->split));
+    TRY(get_int32(r, c, cat, "I1", 0, &m->I1));
+    TRY(get_array(r, c, cat, "segments", &segs));
+    if (cJSON_GetArraySize(segs) != 2)
+        return bad(r, cat, "segments", "expected 2 elements (PNZ <= split, PNZ > split), got %d",
+                   cJSON_GetArraySize(segs));
+    for (int s = 0; s < 2; s++) {
+        struct spmvp_csrv_segment *g = &m->seg[s];
+        const cJSON *so = cJSON_GetArrayItem(segs, s);
+        snprintf(sat, sizeof sat, "%s.segments[%d]", cat, s);
+        if (!cJSON_IsObject(so))
+            return bad(r, sat, "", "expected an object, got %s", kind(so));
+        TRY(get_bool(r, so, sat, "valid", &g->valid));
+        if (!g->valid)
+            continue;
+        TRY(get_int32(r, so, sat, "PE", 0, &g->PE));
+        TRY(get_double(r, so, sat, "m", ANY, &g->m));
+        TRY(get_double(r, so, sat, "n", ANY, &g->n));
+        TRY(get_double(r, so, sat, "p", ANY, &g->p));
+        TRY(get_double(r, so, sat, "q", ANY, &g->q));
+        TRY(get_double(r, so, sat, "t0", POSITIVE, &g->t0));
+    }
+    return SPMVP_OK;
+}
+
+static spmvp_status read_point(const reader *r, const cJSON *a, const char *at, spmvp_calib_point *q)
+{
+    char el[160];
+    long long v[5];
+    if (!cJSON_IsArray(a))
+        return bad(r, at, "", "expected an array [format, distribution, vector_width, I, PNZ, "
+                              "rows, nnz, time_us], got %s", kind(a));
+    if (cJSON_GetArraySize(a) != 8)
+        return bad(r, at, "", "expected 8 elements [format, distribution, vector_width, I, PNZ, "
+                              "rows, nnz, time_us], got %d", cJSON_GetArraySize(a));
+    const cJSON *e = a->child;
+    snprintf(el, sizeof el, "%s[0] (%s)", at, point_names[0]);
+    TRY(read_format(r, e, el, "", &q->format));
+    e = e->next;
+    snprintf(el, sizeof el, "%s[1] (%s)", at, point_names[1]);
+    TRY(read_dist(r, e, el, "", &q->dist));
+    for (int k = 0; k < 5; k++) {
+        e = e->next;
+        snprintf(el, sizeof el, "%s[%d] (%s)", at, k + 2, point_names[k + 2]);
+        TRY(check_int(r, e, el, "", 0, k < 3 ? INT32_MAX : MAX_EXACT, &v[k]));
+    }
+    q->vector_width = (int)v[0];
+    q->strips = (int)v[1];
+    q->pnz = (int)v[2];
+    q->rows = v[3];
+    q->nnz = v[4];
+    e = e->next;
+    snprintf(el, sizeof el, "%s[7] (%s)", at, point_names[7]);
+    return check_double(r, e, el, "", NONNEG, &q->time_us);
+}
+
+static spmvp_status read_precision(const reader *r, const cJSON *o, const char *at,
+                                   spmvp_profile_precision *pp)
+{
+    const cJSON *cal, *models, *points, *it;
+    char sub[96];
+    if (!cJSON_IsObject(o))
+        return bad(r, at, "", "expected an object, got %s", kind(o));
+    TRY(get_object(r, o, at, "calibration", &cal));
+    snprintf(sub, sizeof sub, "%s.calibration", at);
+    TRY(member(r, cal, sub, "grid", &it));
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return bad(r, sub, "grid", "expected \"full\" or \"quick\", got %s", kind(it));
+    pp->quick = !strcmp(it->valuestring, "quick");
+    if (!pp->quick && strcmp(it->valuestring, "full"))
+        return bad(r, sub, "grid", "expected \"full\" or \"quick\", got \"%.40s\"", it->valuestring);
+    TRY(get_int32(r, cal, sub, "warmup", 0, &pp->warmup));
+    TRY(get_int32(r, cal, sub, "runs", 1, &pp->runs));
+    TRY(get_array(r, o, at, "models", &models));
+    TRY(get_array(r, o, at, "points", &points));
+
+    spmvp_calib *c = spmvp_calib_new();
+    if (!c)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
+    pp->calib = c; /* owned by the profile from here: freed with it on failure */
+    int n = cJSON_GetArraySize(models);
+    if (n > 0) {
+        c->models = calloc((size_t)n, sizeof *c->models);
+        if (!c->models)
+            return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
+    }
+    int k = 0;
+    for (const cJSON *m = models->child; m; m = m->next, k++) {
+        char mat[128];
+        snprintf(mat, sizeof mat, "%s.models[%d]", at, k);
+        TRY(read_model(r, m, mat, &c->models[k]));
+        c->nmodels = (size_t)k + 1;
+    }
+    k = 0;
+    for (const cJSON *a = points->child; a; a = a->next, k++) {
+        char pat[128];
+        spmvp_calib_point q;
+        snprintf(pat, sizeof pat, "%s.points[%d]", at, k);
+        TRY(read_point(r, a, pat, &q));
+        if (spmvp_calib_add(c, &q))
+            return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
+    }
+    return SPMVP_OK;
+}
+
+static spmvp_status read_profile(const reader *r, const cJSON *root, spmvp_profile *p)
+{
+    const cJSON *it, *o;
+    long long v;
+    char driver[sizeof p->device.driver];
+    if (!cJSON_IsObject(root))
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s: expected a JSON object at the top, got %s",
+                          r->name, kind(root));
+    TRY(member(r, root, "", "schema", &it));
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return bad(r, "", "schema", "expected \"%s\", got %s", SPMVP_PROFILE_SCHEMA, kind(it));
+    if (strcmp(it->valuestring, SPMVP_PROFILE_SCHEMA))
+        return bad(r, "", "schema", "expected \"%s\", got \"%.40s\" (not an spmvp device profile)",
+                   SPMVP_PROFILE_SCHEMA, it->valuestring);
+    TRY(get_int(r, root, "", "schema_version", 0, MAX_EXACT, &v));
+    if (v != SPMVP_PROFILE_SCHEMA_VERSION)
+        return bad(r, "", "schema_version", "%lld is not supported (this spmvp reads %d)", v,
+                   SPMVP_PROFILE_SCHEMA_VERSION);
+    p->schema_version = (int)v;
+    TRY(read_provenance(r, root, p, driver, sizeof driver));
+    TRY(get_object(r, root, "", "device", &o));
+    TRY(read_fields(r, o, "device", &p->device, device_fields, NFIELDS(device_fields)));
+    if (strcmp(driver, p->device.driver))
+        return bad(r, "provenance", "driver", "\"%.40s\" differs from device.driver \"%.40s\"",
+                   driver, p->device.driver);
+    TRY(get_object(r, root, "", "microbench", &o));
+    TRY(read_fields(r, o, "microbench", &p->microbench, microbench_fields, NFIELDS(microbench_fields)));
+    TRY(get_object(r, root, "", "precisions", &o));
+    for (const cJSON *e = o->child; e; e = e->next) {
+        int i;
+        for (i = 0; i < SPMVP_NPRECISIONS; i++)
+            if (!strcmp(e->string, prec_names[i]))
+                break;
+        if (i == SPMVP_NPRECISIONS)
+            return bad(r, "precisions", e->string, "unknown precision (expected single or double)");
+        if (p->prec[i].calib)
+            return bad(r, "precisions", e->string, "given twice");
+        char at[32];
+        snprintf(at, sizeof at, "precisions.%s", prec_names[i]);
+        TRY(read_precision(r, e, at, &p->prec[i]));
+    }
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_profile_parse(const char *name, const char *text, spmvp_profile **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_parse: no output pointer");
+    *out = NULL;
+    reader r = {name ? name : "profile"};
+    if (!text)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: no text", r.name);
+    const char *end = NULL;
+    /* The length counts the terminating NUL: cJSON's require_null_terminated looks for it. */
+    cJSON *root = cJSON_ParseWithLengthOpts(text, strlen(text) + 1, &end, 1);
+    if (!root) {
+        size_t at = (end && end >= text) ? (size_t)(end - text) : 0;
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s: not valid JSON near byte %zu", r.name, at);
+    }
+    spmvp_profile *p = spmvp_profile_new();
+    if (!p) {
+        cJSON_Delete(root);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r.name);
+    }
+    spmvp_status st = read_profile(&r, root, p);
+    cJSON_Delete(root);
+    if (st) {
+        spmvp_profile_free(p);
+        return st;
+    }
+    *out = p;
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_profile_load(const char *path, spmvp_profile **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_load: no output pointer");
+    *out = NULL;
+    if (!path)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_load: no path");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    spmvp_status st = SPMVP_OK;
+    for (;;) {
+        if (cap - len < 2) {
+            size_t ncap = cap ? 2 * cap : 65536;
+            char *g = realloc(buf, ncap);
+            if (!g) {
+                st = spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
+                break;
+            }
+            buf = g;
+            cap = ncap;
+        }
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0) {
+            if (ferror(f))
+                st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot read: %s", path, strerror(errno));
+            break;
+        }
+    }
+    fclose(f);
+    if (st == SPMVP_OK) {
+        buf[len] = 0;
+        const char *nul = memchr(buf, 0, len);
+        if (nul)
+            st = spmvp_fail(SPMVP_ERR_PARSE, "%s: not valid JSON near byte %zu (a NUL byte)", path,
+                            (size_t)(nul - buf));
+        else
+            st = spmvp_profile_parse(path, buf, out);
+    }
+    free(buf);
+    return st;
+}
+
+const spmvp_calib *spmvp_profile_calib(const spmvp_profile *p, size_t value_size)
+{
+    int i = spmvp_precision_of(value_size);
+    return (p && i >= 0) ? p->prec[i].calib : NULL;
+}
+
+spmvp_status spmvp_profile_require(const spmvp_profile *p, const char *path, size_t value_size,
+                                   const spmvp_calib **out)
+{
+    const char *name = path ? path : "profile";
+    int i = spmvp_precision_of(value_size);
+    if (out)
+        *out = NULL;
+    if (!p || !out)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: no profile or no output pointer", name);
+    if (i < 0)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: value size %zu: expected 4 (single) or 8 (double)",
+                          name, value_size);
+    if (p->prec[i].calib) {
+        *out = p->prec[i].calib;
+        return SPMVP_OK;
+    }
+    const char *other = p->prec[1 - i].calib ? prec_names[1 - i] : NULL;
+    if (other)
+        return spmvp_fail(SPMVP_ERR_UNSUPPORTED,
+                          "%s: precisions.%s: missing (this profile was calibrated for %s precision only)",
+                          name, prec_names[i], other);
+    return spmvp_fail(SPMVP_ERR_UNSUPPORTED,
+                      "%s: precisions.%s: missing (this profile holds no calibration)", name, prec_names[i]);
+}

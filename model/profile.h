@@ -1,0 +1,120 @@
+/* profile.h: device profiles (JSON files under devices/): what the device query, the
+ * micro-benchmarks and the calibration found on one device, in a versioned JSON schema
+ * (devices/README.md).
+ * OpenCL-free: a profile is read, checked and used for prediction on any machine.
+ *
+ * Ownership: an spmvp_profile owns the spmvp_calib of each precision (prec[i].calib); setting
+ * one hands it over. spmvp_profile_free frees them, accepts NULL and returns NULL.
+ * Errors: every failing call records one line with spmvp_fail(), read by spmvp_last_error():
+ * "devices/x.json: precisions.double.models[3].format: unknown format \"elll\"". */
+#ifndef SPMVP_PROFILE_H
+#define SPMVP_PROFILE_H
+
+#include <stddef.h>
+
+#include "calib.h"
+#include "status.h"
+
+#define SPMVP_PROFILE_SCHEMA "spmvp-profile" /* the "schema" member of every profile */
+#define SPMVP_PROFILE_SCHEMA_VERSION 1       /* the only version this spmvp reads and writes */
+
+/* The device query (host/device.h's spmvp_device_info) without OpenCL types. Member names are
+ * the JSON keys of the profile's "device" object. */
+typedef struct spmvp_device_params {
+    char name[128];
+    char vendor[128];
+    char platform[128];           /* platform name */
+    char driver[128];             /* CL_DRIVER_VERSION */
+    char opencl_version[128];     /* CL_DEVICE_VERSION */
+    char type[32];                /* "GPU", "CPU", "accelerator" or "other" */
+    char compute_capability[16];  /* "9.0" on NVIDIA; "" elsewhere (null in JSON) */
+    int compute_units;            /* N_SM */
+    long long max_work_group_size;
+    int warp_size;                /* warp/wavefront width */
+    long long local_mem_bytes;
+    long long global_mem_bytes;
+    long long max_alloc_bytes;
+    int cache_line_bytes;         /* 0 if no global memory cache */
+    long long cache_bytes;
+    int clock_mhz;
+    int memory_bus_width_bits;    /* -1 where the vendor hides it (null in JSON) */
+    int fp64;                     /* 1 if the device has double precision */
+    int threads_per_compute_unit; /* N_T */
+    int half_warps_per_compute_unit; /* N_HW */
+    long long strip_csr_vector;   /* S_CSR-V = N_SM x N_HW, eq. (1) */
+    long long strip_csr_scalar;   /* S_CSR-S = S_ELL = S_JAD = N_SM x N_T, eqs. (2)-(3) */
+} spmvp_device_params;
+
+/* The micro-benchmarks (host/microbench.h's spmvp_microbench). */
+typedef struct spmvp_microbench_params {
+    long long bytes;   /* buffer size used for the bandwidths */
+    double copy_gbs;   /* device-to-device copy, GB/s */
+    double launch_us;  /* per empty kernel, back to back */
+    double h2d_gbs;    /* host-to-device write, GB/s */
+} spmvp_microbench_params;
+
+typedef enum spmvp_precision { SPMVP_PRECISION_SINGLE, SPMVP_PRECISION_DOUBLE, SPMVP_NPRECISIONS } spmvp_precision;
+
+/* "single", "double" ("?" when out of range). */
+const char *spmvp_precision_name(spmvp_precision p);
+/* The precision of values of value_size bytes (4 or 8), or -1. */
+int spmvp_precision_of(size_t value_size);
+
+/* One precision's calibration: how it was run, its raw points and fitted models. */
+typedef struct spmvp_profile_precision {
+    spmvp_calib *calib; /* NULL: not calibrated at this precision (owned by the profile) */
+    int quick;          /* 1: the quick grid, 0: the full grid (host/calibrate.c) */
+    int warmup, runs;   /* alpha warm-ups discarded, then `runs` timed (eq. 5) */
+} spmvp_profile_precision;
+
+typedef struct spmvp_profile {
+    int schema_version;          /* SPMVP_PROFILE_SCHEMA_VERSION */
+    char spmvp_version[64];      /* the spmvp that wrote it ("" until stamped) */
+    char created[32];            /* ISO 8601 UTC, "2025-01-31T12:00:00Z" ("" until stamped) */
+    spmvp_device_params device;
+    spmvp_microbench_params microbench;
+    spmvp_profile_precision prec[SPMVP_NPRECISIONS]; /* indexed by spmvp_precision */
+} spmvp_profile;
+
+/* A zeroed profile of the current schema version (no calibration; warmup 5, runs 20, full
+ * grid; memory_bus_width_bits -1), or NULL when out of memory. Free with spmvp_profile_free. */
+spmvp_profile *spmvp_profile_new(void);
+/* Frees p and its calibrations; accepts NULL; returns NULL. */
+spmvp_profile *spmvp_profile_free(spmvp_profile *p);
+
+/* Sets p's provenance: spmvp_version (truncated to fit) and created = now, in UTC. */
+void spmvp_profile_stamp(spmvp_profile *p, const char *spmvp_version);
+
+/* The profile as JSON text in *out (caller frees with free()). A value that cannot be
+ * written or would not load back (a non-finite number, a negative count, a created time that
+ * is not ISO 8601) fails with SPMVP_ERR_ARG naming its field; SPMVP_ERR_NOMEM; *out NULL on
+ * failure. */
+spmvp_status spmvp_profile_print(const spmvp_profile *p, char **out);
+/* Writes spmvp_profile_print's text to path (through path.tmp, renamed over path, so a failed
+ * write leaves any old file whole). SPMVP_ERR_IO when the file cannot be written; the errors
+ * of spmvp_profile_print otherwise (nothing written). */
+spmvp_status spmvp_profile_save(const spmvp_profile *p, const char *path);
+
+/* Parses and checks a profile: *out is a new profile (caller frees with spmvp_profile_free),
+ * or NULL on failure. `name` (the file name) starts every message; NULL reads "profile".
+ * SPMVP_ERR_PARSE with one line "NAME: FIELD: problem", FIELD a JSON path, for a missing or
+ * wrong-typed member, a non-finite, negative or non-integer number where that is meaningless,
+ * an unknown format, distribution or precision, a wrong schema name or an unsupported
+ * schema_version; "NAME: not valid JSON near byte N" for bad syntax. SPMVP_ERR_NOMEM. Unknown
+ * members are ignored (later minor additions stay readable). */
+spmvp_status spmvp_profile_parse(const char *name, const char *text, spmvp_profile **out);
+/* Reads path and parses it as spmvp_profile_parse does (path names it in messages);
+ * SPMVP_ERR_IO when it cannot be read. */
+spmvp_status spmvp_profile_load(const char *path, spmvp_profile **out);
+
+/* The calibration of values of value_size bytes (4: single, 8: double), or NULL when the
+ * profile has none. Owned by p. */
+const spmvp_calib *spmvp_profile_calib(const spmvp_profile *p, size_t value_size);
+/* As spmvp_profile_calib, but a missing precision fails with SPMVP_ERR_UNSUPPORTED and one
+ * line naming it: "PATH: precisions.double: missing (this profile was calibrated for single
+ * precision only)" (path NULL reads "profile"); value_size other than 4 or 8 is SPMVP_ERR_ARG.
+ * *out NULL on failure. */
+spmvp_status spmvp_profile_require(const spmvp_profile *p, const char *path, size_t value_size,
+                                   const spmvp_calib **out);
+
+#endif

@@ -1,0 +1,527 @@
+/* test_gen.c: generated matrices: row-length distributions against their documented moments,
+ * distinct sorted columns, determinism, clamping, R-MAT sizes and skew, spec parsing. */
+#include "gen.h"
+#include "stencil.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+
+/* ---- helpers ---- */
+
+typedef struct moments {
+    double mean, sd, kurtosis; /* kurtosis = m4 / m2^2 (3 for a normal, 1.8 for a uniform) */
+    long long min, max;
+} moments;
+
+static moments sample_moments(const spmvp_idx *x, long long n)
+{
+    moments m = {0, 0, 0, x[0], x[0]};
+    for (long long i = 0; i < n; i++) {
+        m.mean += x[i];
+        m.min = x[i] < m.min ? x[i] : m.min;
+        m.max = x[i] > m.max ? x[i] : m.max;
+    }
+    m.mean /= (double)n;
+    double m2 = 0, m4 = 0;
+    for (long long i = 0; i < n; i++) {
+        double d = x[i] - m.mean;
+        m2 += d * d;
+        m4 += d * d * d * d;
+    }
+    m2 /= (double)n;
+    m4 /= (double)n;
+    m.sd = sqrt(m2);
+    m.kurtosis = m2 > 0 ? m4 / (m2 * m2) : 0;
+    return m;
+}
+
+/* Every CSR invariant a generator must keep; values in (-1, 1) and non-zero when `unit`. */
+static int valid_csr(const spmvp_csr *A, int unit)
+{
+    if (A->rowptr[0] != 0 || A->rowptr[A->nrows] != A->nnz)
+        return 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        if (A->rowptr[i + 1] < A->rowptr[i])
+            return 0;
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+            if (A->colidx[k] < 0 || A->colidx[k] >= A->ncols)
+                return 0;
+            if (k > A->rowptr[i] && A->colidx[k] <= A->colidx[k - 1])
+                return 0; /* sorted and distinct */
+            if (unit && !(A->val[k] > -1.0 && A->val[k] < 1.0 && A->val[k] != 0.0 &&
+                          (float)A->val[k] != 0.0f))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static spmvp_idx row_len(const spmvp_csr *A, spmvp_idx i) { return A->rowptr[i + 1] - A->rowptr[i]; }
+
+/* ---- row-length distributions ---- */
+
+/* The documented closed forms: uniform sd = sqrt(w(w+1)/3), w = pnz/2; normal sd =
+ * sqrt(sigma^2 + 1/12), sigma = pnz/4; mean pnz for both. */
+static void moments_function_matches_documented_spreads(void)
+{
+    static const int pnzs[] = {4, 8, 32, 256, 3072};
+    static const double normal_sd[] = {1.03924, 2.0200, 8.0044, 63.9965, 767.95}; /* gen.h */
+    for (size_t i = 0; i < sizeof pnzs / sizeof pnzs[0]; i++) {
+        int p = pnzs[i];
+        double mean, sd, w = p / 2, sigma = p / 4.0;
+        CHECK(spmvp_gen_length_moments(1000000, p, SPMVP_DIST_UNIFORM, &mean, &sd) == SPMVP_OK);
+        CHECK_MSG(fabs(mean - p) < 1e-9 * p, "uniform pnz %d: mean %.12g", p, mean);
+        CHECK_MSG(fabs(sd - sqrt(w * (w + 1) / 3)) < 1e-9 * p, "uniform pnz %d: sd %.12g", p, sd);
+        CHECK(spmvp_gen_length_moments(1000000, p, SPMVP_DIST_NORMAL, &mean, &sd) == SPMVP_OK);
+        CHECK_MSG(fabs(mean - p) < 1e-9 * p, "normal pnz %d: mean %.12g", p, mean);
+        CHECK_MSG(fabs(sd / sqrt(sigma * sigma + 1.0 / 12) - 1) < 2e-3, "normal pnz %d: sd %.12g", p, sd);
+        CHECK_MSG(fabs(sd / normal_sd[i] - 1) < 2e-5, "normal pnz %d: sd %.12g, documented %g", p,
+                  sd, normal_sd[i]);
+        CHECK(spmvp_gen_length_moments(1000000, p, SPMVP_DIST_FIXED, &mean, &sd) == SPMVP_OK);
+        CHECK(mean == p && sd == 0);
+    }
+    double mean, sd;
+    /* the clamp to cols: uniform 4..12 with 10 columns puts 10, 11, 12 on 10: mean 69/9 */
+    CHECK(spmvp_gen_length_moments(10, 8, SPMVP_DIST_UNIFORM, &mean, &sd) == SPMVP_OK);
+    CHECK_MSG(fabs(mean - 69.0 / 9) < 1e-12, "clamped uniform mean %.15g", mean);
+    CHECK(spmvp_gen_length_moments(3, 10, SPMVP_DIST_FIXED, &mean, &sd) == SPMVP_OK);
+    CHECK(mean == 3 && sd == 0);
+    CHECK(spmvp_gen_length_moments(0, 8, SPMVP_DIST_NORMAL, &mean, &sd) == SPMVP_ERR_ARG);
+    CHECK(spmvp_gen_length_moments(10, 0, SPMVP_DIST_NORMAL, &mean, &sd) == SPMVP_ERR_ARG);
+    CHECK(spmvp_gen_length_moments(10, 8, SPMVP_NDISTS, &mean, &sd) == SPMVP_ERR_ARG);
+}
+
+/* 200,000 rows: sample mean within 4 standard errors of pnz, sample sd within 2% of the
+ * exact sd, kurtosis that of a normal (3) or of a discrete uniform, support as documented. */
+static void check_lengths(long long rows, long long cols, int p, spmvp_dist d, unsigned long long seed)
+{
+    spmvp_idx *len = malloc((size_t)rows * sizeof *len);
+    double mean, sd;
+    CHECK(len && spmvp_gen_row_lengths(rows, cols, p, d, seed, len) == SPMVP_OK);
+    CHECK(spmvp_gen_length_moments(cols, p, d, &mean, &sd) == SPMVP_OK);
+    if (!len)
+        return;
+    moments m = sample_moments(len, rows);
+    double se = sd / sqrt((double)rows);
+    CHECK_MSG(fabs(m.mean - mean) < 4 * se + 1e-12, "dist %d pnz %d: mean %.4f, want %.4f +- %.4f",
+              (int)d, p, m.mean, mean, 4 * se);
+    CHECK_MSG(fabs(m.sd - sd) <= 0.02 * sd, "dist %d pnz %d: sd %.4f, want %.4f", (int)d, p, m.sd, sd);
+    if (cols < 2LL * p) { /* clamped: only the moments are known */
+        CHECK(m.min >= 1 && m.max <= cols);
+    } else if (d == SPMVP_DIST_NORMAL) {
+        CHECK_MSG(fabs(m.kurtosis - 3) < 0.08, "normal pnz %d: kurtosis %.3f", p, m.kurtosis);
+        CHECK(m.min >= 1 && m.max <= 2LL * p - 1 && m.max <= cols);
+    } else if (d == SPMVP_DIST_UNIFORM) {
+        double n = 2 * (p / 2) + 1; /* values in the support */
+        double k = 3 - 6 * (n * n + 1) / (5 * (n * n - 1));
+        CHECK_MSG(fabs(m.kurtosis - k) < 0.05, "uniform pnz %d: kurtosis %.3f, want %.3f", p, m.kurtosis, k);
+        CHECK(m.min == p - p / 2 && m.max == (p + p / 2 < cols ? p + p / 2 : cols));
+    } else {
+        CHECK(m.min == m.max && m.min == (p < cols ? p : cols));
+    }
+    free(len);
+}
+
+static void lengths_have_the_documented_mean_and_spread(void)
+{
+    static const int pnzs[] = {8, 32, 256, 3072};
+    for (size_t i = 0; i < sizeof pnzs / sizeof pnzs[0]; i++) {
+        check_lengths(200000, 200000, pnzs[i], SPMVP_DIST_UNIFORM, 11);
+        check_lengths(200000, 200000, pnzs[i], SPMVP_DIST_NORMAL, 12);
+        check_lengths(200000, 200000, pnzs[i], SPMVP_DIST_FIXED, 13);
+    }
+    /* more length values than the alias table takes: the inversion path, same distribution */
+    check_lengths(200000, 1000000, 40000, SPMVP_DIST_NORMAL, 14);
+    /* clamped to the columns: the moments function accounts for it */
+    check_lengths(200000, 10, 8, SPMVP_DIST_UNIFORM, 15);
+    check_lengths(200000, 12, 8, SPMVP_DIST_NORMAL, 16);
+}
+
+/* pnz 4, sigma 1: each length's frequency against round(N(4, 1)) clamped to 1..7, computed here
+ * from the normal CDF independently of the generator's table. */
+static void normal_lengths_follow_the_rounded_normal(void)
+{
+    const long long rows = 400000;
+    spmvp_idx *len = malloc((size_t)rows * sizeof *len);
+    CHECK(len && spmvp_gen_row_lengths(rows, rows, 4, SPMVP_DIST_NORMAL, 21, len) == SPMVP_OK);
+    if (!len)
+        return;
+    long long count[9] = {0};
+    for (long long i = 0; i < rows; i++)
+        count[len[i] >= 0 && len[i] <= 8 ? len[i] : 0]++;
+    CHECK(count[0] == 0 && count[8] == 0);
+    for (int k = 1; k <= 7; k++) {
+        double lo = k == 1 ? 0 : gsl_cdf_ugaussian_P(k - 0.5 - 4);
+        double hi = k == 7 ? 1 : gsl_cdf_ugaussian_P(k + 0.5 - 4);
+        double p = hi - lo, f = (double)count[k] / rows, se = sqrt(p * (1 - p) / rows);
+        CHECK_MSG(fabs(f - p) < 4.5 * se, "length %d: frequency %.5f, want %.5f +- %.5f", k, f, p, 4.5 * se);
+    }
+    free(len);
+}
+
+/* ---- matrices ---- */
+
+static void matrix_rows_have_the_sampled_lengths(void)
+{
+    spmvp_csr *A = spmvp_gen_bench(20000, 32, SPMVP_DIST_NORMAL, 5);
+    spmvp_idx *len = malloc(20000 * sizeof *len);
+    CHECK(A && len && spmvp_gen_row_lengths(20000, 20000, 32, SPMVP_DIST_NORMAL, 5, len) == SPMVP_OK);
+    if (!A || !len)
+        goto out;
+    CHECK(A->nrows == 20000 && A->ncols == 20000 && valid_csr(A, 1));
+    int same = 1;
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        same &= row_len(A, i) == len[i];
+    CHECK(same);
+    spmvp_row_stats st = spmvp_csr_row_stats(A);
+    moments m = sample_moments(len, 20000);
+    CHECK(fabs(st.mean - m.mean) < 1e-9 && fabs(st.sd - m.sd) < 1e-9 && st.min == m.min && st.max == m.max);
+    CHECK_MSG(fabs(st.mean - 32) < 4 * 8.0052 / sqrt(20000.0), "mean %.4f", st.mean);
+    CHECK_MSG(fabs(st.sd / 8.0052 - 1) < 0.03, "sd %.4f", st.sd);
+out:
+    spmvp_csr_free(A);
+    free(len);
+}
+
+/* Shapes that use each way of drawing a row (rank, buckets, bitmap, selection) and the clamps. */
+static void columns_are_distinct_sorted_and_uniform(void)
+{
+    static const struct { long long rows, cols; int pnz; spmvp_dist dist; } cases[] = {
+        {10000, 10000, 8, SPMVP_DIST_UNIFORM},       /* short rows, by rank */
+        {2000, 1000000, 256, SPMVP_DIST_UNIFORM},    /* long sparse rows, by buckets */
+        {20000, 10000, 36, SPMVP_DIST_UNIFORM},      /* all four, repeats drawn again */
+        {20000, 20000, 256, SPMVP_DIST_NORMAL},      /* bitmap */
+        {400, 400, 128, SPMVP_DIST_UNIFORM},         /* bitmap and selection */
+        {300, 64, 40, SPMVP_DIST_NORMAL},            /* selection, clamped to 64 */
+        {3, 3, 10, SPMVP_DIST_FIXED},                /* every row full */
+        {1, 1, 1, SPMVP_DIST_UNIFORM},
+        {5, 100, 50, SPMVP_DIST_NORMAL},             /* rectangular */
+        {100000, 3, 1, SPMVP_DIST_NORMAL},           /* tall */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        spmvp_csr *A = spmvp_gen_random_rows(cases[c].rows, cases[c].cols, cases[c].pnz,
+                                             cases[c].dist, 100 + c);
+        CHECK_MSG(A != NULL, "case %zu: %s", c, spmvp_last_error());
+        if (!A)
+            continue;
+        CHECK_MSG(A->nrows == cases[c].rows && A->ncols == cases[c].cols && valid_csr(A, 1),
+                  "case %zu", c);
+        /* columns uniform over 8 equal bins: each within 5 standard deviations */
+        if (A->nnz > 100000) {
+            long long bins[8] = {0};
+            for (spmvp_idx k = 0; k < A->nnz; k++)
+                bins[(long long)A->colidx[k] * 8 / A->ncols]++;
+            for (int b = 0; b < 8; b++) {
+                double want = A->nnz / 8.0;
+                CHECK_MSG(fabs(bins[b] - want) < 5 * sqrt(want) + 0.01 * want,
+                          "case %zu: bin %d has %lld of %d", c, b, bins[b], (int)A->nnz);
+            }
+        }
+        /* values uniform on (-1, 1): mean near 0, mean square near 1/3 */
+        double s = 0, s2 = 0;
+        for (spmvp_idx k = 0; k < A->nnz; k++) {
+            s += A->val[k];
+            s2 += A->val[k] * A->val[k];
+        }
+        if (A->nnz > 10000)
+            CHECK_MSG(fabs(s / A->nnz) < 5 / sqrt(3.0 * A->nnz) && fabs(s2 / A->nnz - 1.0 / 3) < 0.01,
+                      "case %zu: value mean %.5f, mean square %.5f", c, s / A->nnz, s2 / A->nnz);
+        spmvp_csr_free(A);
+    }
+}
+
+static void tiny_matrices_clamp_row_lengths(void)
+{
+    for (int d = 0; d < SPMVP_NDISTS; d++) {
+        spmvp_csr *A = spmvp_gen_bench(3, 10, (spmvp_dist)d, 1);
+        CHECK(A && A->nrows == 3 && A->ncols == 3 && valid_csr(A, 1));
+        for (spmvp_idx i = 0; A && i < 3; i++)
+            CHECK(row_len(A, i) >= 1 && row_len(A, i) <= 3);
+        if (A && d != SPMVP_DIST_NORMAL)
+            CHECK(A->nnz == 9); /* fixed 10 and uniform 5..15 are all clamped to 3 */
+        spmvp_csr_free(A);
+    }
+    spmvp_csr *A = spmvp_gen_bench(1, 1, SPMVP_DIST_NORMAL, 1);
+    CHECK(A && A->nnz == 1 && A->colidx[0] == 0);
+    spmvp_csr_free(A);
+}
+
+static void same_seed_same_matrix_other_seed_differs(void)
+{
+    spmvp_csr *A = spmvp_gen_bench(30000, 16, SPMVP_DIST_NORMAL, 7);
+    spmvp_csr *B = spmvp_gen_bench(30000, 16, SPMVP_DIST_NORMAL, 7);
+    spmvp_csr *C = spmvp_gen_bench(30000, 16, SPMVP_DIST_NORMAL, 8);
+    spmvp_csr *D = spmvp_gen_random_rows(30000, 30000, 16, SPMVP_DIST_NORMAL, 7);
+    CHECK(A && B && C && D);
+    if (A && B && C && D) {
+        CHECK(spmvp_csr_equal(A, B));
+        CHECK(!spmvp_csr_equal(A, C));
+        CHECK(memcmp(A->rowptr, C->rowptr, 30001 * sizeof *A->rowptr)); /* lengths differ too */
+        CHECK(spmvp_csr_equal(A, D)); /* bench is random rows with cols = rows */
+    }
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    spmvp_csr_free(C);
+    spmvp_csr_free(D);
+    /* seed 0 and the largest seed are seeds like any other */
+    A = spmvp_gen_bench(100, 8, SPMVP_DIST_UNIFORM, 0);
+    B = spmvp_gen_bench(100, 8, SPMVP_DIST_UNIFORM, 18446744073709551615ULL);
+    CHECK(A && B && valid_csr(A, 1) && valid_csr(B, 1) && !spmvp_csr_equal(A, B));
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+}
+
+/* Each row has its own streams: more rows leave the first ones unchanged. */
+static void rows_do_not_depend_on_the_row_count(void)
+{
+    spmvp_csr *A = spmvp_gen_random_rows(1000, 5000, 64, SPMVP_DIST_UNIFORM, 3);
+    spmvp_csr *B = spmvp_gen_random_rows(3000, 5000, 64, SPMVP_DIST_UNIFORM, 3);
+    CHECK(A && B);
+    if (A && B) {
+        spmvp_idx n = A->nnz;
+        CHECK(!memcmp(A->rowptr, B->rowptr, 1001 * sizeof *A->rowptr));
+        CHECK(!memcmp(A->colidx, B->colidx, (size_t)n * sizeof *A->colidx));
+        CHECK(!memcmp(A->val, B->val, (size_t)n * sizeof *A->val));
+    }
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+}
+
+static void bad_arguments_are_refused(void)
+{
+    CHECK(!spmvp_gen_bench(0, 8, SPMVP_DIST_FIXED, 1));
+    CHECK(strstr(spmvp_last_error(), "rows"));
+    CHECK(!spmvp_gen_bench(SPMVP_IDX_MAX, 8, SPMVP_DIST_FIXED, 1));
+    CHECK(!spmvp_gen_bench(10, 0, SPMVP_DIST_FIXED, 1));
+    CHECK(!spmvp_gen_bench(10, 8, (spmvp_dist)7, 1));
+    CHECK(!spmvp_gen_random_rows(10, 0, 8, SPMVP_DIST_FIXED, 1));
+    CHECK(!spmvp_gen_random_rows(10, 1LL << 31, 8, SPMVP_DIST_FIXED, 1));
+    /* more than 2^31-1 non-zeros: refused before anything large is allocated */
+    CHECK(!spmvp_gen_bench(1000000000, 8, SPMVP_DIST_FIXED, 1));
+    CHECK_MSG(strstr(spmvp_last_error(), "32-bit"), "%s", spmvp_last_error());
+    spmvp_csr *A = NULL;
+    CHECK(spmvp_matrix_load("bench:1000000000:8:uniform", &A) == SPMVP_ERR_RANGE && !A);
+    CHECK_MSG(strstr(spmvp_last_error(), "bench:1000000000:8:uniform: "), "%s", spmvp_last_error());
+}
+
+/* ---- R-MAT ---- */
+
+static void rmat_has_its_size_and_a_power_law_skew(void)
+{
+    spmvp_csr *A = spmvp_gen_rmat(12, 16, 0.57, 0.19, 0.19, 1);
+    CHECK(A != NULL);
+    if (!A)
+        return;
+    CHECK(A->nrows == 4096 && A->ncols == 4096 && valid_csr(A, 0));
+    double edges = 0;
+    int integral = 1;
+    for (spmvp_idx k = 0; k < A->nnz; k++) {
+        edges += A->val[k];
+        integral &= A->val[k] >= 1 && A->val[k] == floor(A->val[k]);
+    }
+    CHECK_MSG(edges == 16 * 4096 && integral, "edges %.0f", edges); /* repeats merged, counted */
+    CHECK(A->nnz <= 16 * 4096 && A->nnz > 8 * 4096);
+    spmvp_row_stats st = spmvp_csr_row_stats(A);
+    CHECK_MSG(st.max > 40 * st.mean, "longest row %d, mean %.1f", (int)st.max, st.mean);
+    CHECK(row_len(A, 0) == st.max); /* vertex 0 is the hub */
+    /* the columns are skewed the same way (b = c): column 0 the most frequent */
+    spmvp_idx *deg = calloc(4096, sizeof *deg);
+    if (deg) {
+        for (spmvp_idx k = 0; k < A->nnz; k++)
+            deg[A->colidx[k]]++;
+        spmvp_idx m = 0;
+        for (int j = 0; j < 4096; j++)
+            m = deg[j] > m ? deg[j] : m;
+        CHECK(deg[0] == m && m > 40 * st.mean);
+    }
+    free(deg);
+    spmvp_csr *B = spmvp_gen_rmat(12, 16, 0.57, 0.19, 0.19, 1);
+    spmvp_csr *C = spmvp_gen_rmat(12, 16, 0.57, 0.19, 0.19, 2);
+    CHECK(B && C && spmvp_csr_equal(A, B) && !spmvp_csr_equal(A, C));
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    spmvp_csr_free(C);
+    /* equal quadrants: uniform random, no hub */
+    A = spmvp_gen_rmat(12, 16, 0.25, 0.25, 0.25, 1);
+    CHECK(A && valid_csr(A, 0));
+    if (A) {
+        st = spmvp_csr_row_stats(A);
+        CHECK_MSG(st.max < 3 * st.mean, "longest row %d, mean %.1f", (int)st.max, st.mean);
+    }
+    spmvp_csr_free(A);
+    /* long rows take the radix sort: scale 16, hub rows of thousands */
+    A = spmvp_gen_rmat(16, 8, 0.57, 0.19, 0.19, 3);
+    CHECK(A && A->nrows == 65536 && valid_csr(A, 0) && spmvp_csr_max_row(A) > 1000);
+    spmvp_csr_free(A);
+}
+
+static void rmat_refuses_bad_arguments(void)
+{
+    CHECK(!spmvp_gen_rmat(0, 16, 0.57, 0.19, 0.19, 1));
+    CHECK(!spmvp_gen_rmat(31, 1, 0.57, 0.19, 0.19, 1));
+    CHECK(!spmvp_gen_rmat(10, 0, 0.57, 0.19, 0.19, 1));
+    CHECK(!spmvp_gen_rmat(10, 16, 0.6, 0.3, 0.2, 1));
+    CHECK(strstr(spmvp_last_error(), "a+b+c"));
+    CHECK(!spmvp_gen_rmat(10, 16, -0.1, 0.5, 0.5, 1));
+    CHECK(!spmvp_gen_rmat(10, 16, NAN, 0.19, 0.19, 1));
+    CHECK(!spmvp_gen_rmat(30, 2, 0.57, 0.19, 0.19, 1)); /* 2^31 edges */
+    CHECK_MSG(strstr(spmvp_last_error(), "32-bit"), "%s", spmvp_last_error());
+    spmvp_csr *A = spmvp_gen_rmat(1, 1, 1.0, 0, 0, 1); /* every edge is (0, 0) */
+    CHECK(A && A->nrows == 2 && A->nnz == 1 && A->colidx[0] == 0 && A->val[0] == 2.0);
+    spmvp_csr_free(A);
+}
+
+/* ---- specs ---- */
+
+static void specs_parse_into_their_fields(void)
+{
+    spmvp_gen_spec s;
+    CHECK(spmvp_gen_parse("random:1000:8:normal", &s) == SPMVP_OK);
+    CHECK(s.family == SPMVP_FAMILY_RANDOM && s.rows == 1000 && s.cols == 1000 && s.pnz == 8 &&
+          s.dist == SPMVP_DIST_NORMAL && s.seed == SPMVP_GEN_SEED && !s.has_seed);
+    CHECK(spmvp_gen_parse("random:1000x50:8:uniform:42", &s) == SPMVP_OK);
+    CHECK(s.rows == 1000 && s.cols == 50 && s.dist == SPMVP_DIST_UNIFORM && s.seed == 42 && s.has_seed);
+    CHECK(spmvp_gen_parse("bench:16896:3072:fixed:18446744073709551615", &s) == SPMVP_OK);
+    CHECK(s.family == SPMVP_FAMILY_BENCH && s.rows == 16896 && s.pnz == 3072 &&
+          s.seed == 18446744073709551615ULL);
+    CHECK(spmvp_gen_parse("rmat:16", &s) == SPMVP_OK);
+    CHECK(s.family == SPMVP_FAMILY_RMAT && s.scale == 16 && s.edge_factor == 16 && !s.has_seed);
+    CHECK(spmvp_gen_parse("rmat:10:4:9", &s) == SPMVP_OK);
+    CHECK(s.scale == 10 && s.edge_factor == 4 && s.seed == 9 && s.has_seed);
+    CHECK(spmvp_gen_parse("laplace3d27:12", &s) == SPMVP_OK);
+    CHECK(s.family == SPMVP_FAMILY_LAPLACE3D27 && s.n == 12);
+    CHECK(spmvp_gen_is_spec("laplace3d:5") && spmvp_gen_is_spec("rmat:x"));
+    CHECK(!spmvp_gen_is_spec("matrices/cage8.mtx.gz") && !spmvp_gen_is_spec("random") &&
+          !spmvp_gen_is_spec("randomx:1") && !spmvp_gen_is_spec(""));
+    CHECK(spmvp_gen_family_seeded(SPMVP_FAMILY_RMAT) && !spmvp_gen_family_seeded(SPMVP_FAMILY_LAPLACE2D));
+}
+
+static void bad_specs_name_the_spec_and_field(void)
+{
+    static const struct { const char *spec, *field; } bad[] = {
+        {"random:100:x:normal", "PNZ"},
+        {"random:100:0:normal", "PNZ"},
+        {"random:0:4:fixed", "ROWS"},
+        {"random:-5:4:fixed", "ROWS"},
+        {"random:99999999999999999999:4:fixed", "ROWS"},
+        {"random:100x0:4:fixed", "COLS"},
+        {"random:100x:4:fixed", "COLS"},
+        {"random:100:4:gauss", "DIST"},
+        {"random:100:4:", "DIST"},
+        {"random:100:4:normal:-1", "SEED"},
+        {"random:100:4:normal:18446744073709551616", "SEED"},
+        {"random:100:4:normal:0x10", "SEED"},
+        {"random:100:4", "expected random:ROWS"},
+        {"random:100:4:normal:1:2", "expected random:ROWS"},
+        {"bench:100x5:4:fixed", "ROWS"},
+        {"bench:100", "expected bench:ROWS"},
+        {"rmat:", "SCALE"},
+        {"rmat:0", "SCALE"},
+        {"rmat:31", "SCALE"},
+        {"rmat:10:0", "EDGEFACTOR"},
+        {"rmat:10:16:abc", "SEED"},
+        {"rmat:10:16:1:2", "expected rmat:SCALE"},
+        {"laplace3d:0", "grid size"},
+        {"laplace2d:abc", "grid size"},
+        {"laplace3d:1.5", "grid size"},
+        {"laplace3d: 5", "grid size"},
+        {"laplace3d:+5", "grid size"},
+        {"laplace3d:5:5", "expected laplace3d:N"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        spmvp_gen_spec s;
+        spmvp_csr *A = NULL;
+        CHECK_MSG(spmvp_gen_parse(bad[i].spec, &s) == SPMVP_ERR_ARG, "%s", bad[i].spec);
+        const char *msg = spmvp_last_error();
+        CHECK_MSG(!strncmp(msg, bad[i].spec, strlen(bad[i].spec)) && strstr(msg, bad[i].field) &&
+                  !strchr(msg, '\n'), "%s: message \"%s\" should name the spec and %s",
+                  bad[i].spec, msg, bad[i].field);
+        CHECK_MSG(spmvp_matrix_load(bad[i].spec, &A) == SPMVP_ERR_ARG && !A, "%s", bad[i].spec);
+    }
+}
+
+static void matrix_load_builds_every_family(void)
+{
+    spmvp_csr *A = NULL, *B;
+    CHECK(spmvp_matrix_load("random:1000:8:normal:7", &A) == SPMVP_OK);
+    B = spmvp_gen_random_rows(1000, 1000, 8, SPMVP_DIST_NORMAL, 7);
+    CHECK(A && B && spmvp_csr_equal(A, B));
+    A = spmvp_csr_free(A);
+    B = spmvp_csr_free(B);
+    CHECK(spmvp_matrix_load("random:1000x50:8:uniform", &A) == SPMVP_OK);
+    B = spmvp_gen_random_rows(1000, 50, 8, SPMVP_DIST_UNIFORM, SPMVP_GEN_SEED);
+    CHECK(A && B && A->ncols == 50 && spmvp_csr_equal(A, B));
+    A = spmvp_csr_free(A);
+    B = spmvp_csr_free(B);
+    CHECK(spmvp_matrix_load("bench:1000:8:fixed", &A) == SPMVP_OK);
+    B = spmvp_gen_bench(1000, 8, SPMVP_DIST_FIXED, SPMVP_GEN_SEED);
+    CHECK(A && B && A->nnz == 8000 && spmvp_csr_equal(A, B));
+    A = spmvp_csr_free(A);
+    B = spmvp_csr_free(B);
+    CHECK(spmvp_matrix_load("rmat:8", &A) == SPMVP_OK);
+    B = spmvp_gen_rmat(8, 16, 0.57, 0.19, 0.19, SPMVP_GEN_SEED);
+    CHECK(A && B && A->nrows == 256 && spmvp_csr_equal(A, B));
+    A = spmvp_csr_free(A);
+    B = spmvp_csr_free(B);
+    CHECK(spmvp_matrix_load("rmat:30", &A) == SPMVP_ERR_RANGE && !A);
+    CHECK(spmvp_matrix_load("laplace3d:2000", &A) == SPMVP_ERR_RANGE && !A);
+    CHECK_MSG(strstr(spmvp_last_error(), "laplace3d:2000: "), "%s", spmvp_last_error());
+    /* not a family: a file, with the reader's error */
+    CHECK(spmvp_matrix_load("no/such/file.mtx", &A) == SPMVP_ERR_IO && !A);
+}
+
+/* The stencils are what they were: counts and the matrices spmvp_stencil builds. */
+static void stencils_unchanged(void)
+{
+    static const struct { const char *spec; spmvp_idx nx, ny, nz; int points; long long nnz; } st[] = {
+        {"laplace2d:30", 30, 30, 1, 5, 5 * 900 - 4 * 30},
+        {"laplace3d:20", 20, 20, 20, 7, 7 * 8000 - 6 * 400},
+        {"laplace3d27:10", 10, 10, 10, 27, 28 * 28 * 28},
+    };
+    for (size_t i = 0; i < sizeof st / sizeof st[0]; i++) {
+        spmvp_csr *A = NULL, *B = spmvp_stencil(st[i].nx, st[i].ny, st[i].nz, st[i].points);
+        CHECK(spmvp_matrix_load(st[i].spec, &A) == SPMVP_OK);
+        CHECK_MSG(A && B && A->nnz == st[i].nnz && spmvp_csr_equal(A, B) && valid_csr(A, 0),
+                  "%s", st[i].spec);
+        spmvp_csr_free(A);
+        spmvp_csr_free(B);
+    }
+}
+
+static void row_stats_of_a_known_matrix(void)
+{
+    spmvp_idx ri[] = {0, 0, 0, 2}, ci[] = {0, 1, 2, 1};
+    double v[] = {1, 2, 3, 4};
+    spmvp_csr *A = spmvp_csr_from_triplets(4, 3, 4, ri, ci, v); /* lengths 3, 0, 1, 0 */
+    CHECK(A != NULL);
+    if (A) {
+        spmvp_row_stats s = spmvp_csr_row_stats(A);
+        CHECK(s.mean == 1.0 && s.min == 0 && s.max == 3 && fabs(s.sd - sqrt(1.5)) < 1e-12);
+    }
+    spmvp_csr_free(A);
+}
+
+int main(void)
+{
+    RUN(moments_function_matches_documented_spreads);
+    RUN(lengths_have_the_documented_mean_and_spread);
+    RUN(normal_lengths_follow_the_rounded_normal);
+    RUN(matrix_rows_have_the_sampled_lengths);
+    RUN(columns_are_distinct_sorted_and_uniform);
+    RUN(tiny_matrices_clamp_row_lengths);
+    RUN(same_seed_same_matrix_other_seed_differs);
+    RUN(rows_do_not_depend_on_the_row_count);
+    RUN(bad_arguments_are_refused);
+    RUN(rmat_has_its_size_and_a_power_law_skew);
+    RUN(rmat_refuses_bad_arguments);
+    RUN(specs_parse_into_their_fields);
+    RUN(bad_specs_name_the_spec_and_field);
+    RUN(matrix_load_builds_every_family);
+    RUN(stencils_unchanged);
+    RUN(row_stats_of_a_known_matrix);
+    return test_report();
+}
