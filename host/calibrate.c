@@ -11,7 +11,7 @@
  * GPUs whose work-group limit is 1024); CSR-V widths 1, 2 and the half-warp; 2 warm-ups and 5
  * timed runs unless given.
  * Every point with all three row-length distributions. A point above max_nnz non-zeros (default:
- * what a quarter of the max allocation holds, at most 2^27) is skipped with a note: on a large
+ * what a quarter of the max allocation holds, at most 2^26) is skipped with a note: on a large
  * GPU one strip is hundreds of thousands of rows, so the upper corner of the paper's grid does
  * not fit (or would take hours to generate). */
 #include "calibrate.h"
@@ -120,8 +120,8 @@ spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *
     size_t per_nnz = 4 + opt->value_size;
     if (max_nnz <= 0) {
         max_nnz = (long long)(di->max_alloc / 4 / per_nnz);
-        if (max_nnz > (1ll << 27))
-            max_nnz = 1ll << 27;
+        if (max_nnz > (1ll << 26))
+            max_nnz = 1ll << 26;
     }
     job_list l = {0};
     *skipped = 0;

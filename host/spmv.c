@@ -79,18 +79,20 @@ static spmvp_status upload_val(spmvp_spmv *s, const double *v, size_t n, cl_mem_
     void *host = NULL;
     if (!fits(s, n * s->value_size, what))
         return SPMVP_ERR_UNSUITABLE;
-    if (v) {
+    const void *src = NULL;
+    if (v && n && s->value_size == 8) {
+        src = v; /* already the device's type: copied by the runtime, no host copy */
+    } else if (v) {
         host = calloc(n ? n : 1, s->value_size);
         if (!host)
             return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory converting %s", what);
-        if (s->value_size == 8)
-            memcpy(host, v, n * sizeof *v);
-        else
-            for (size_t i = 0; i < n; i++)
-                ((float *)host)[i] = (float)v[i];
-        flags |= CL_MEM_COPY_HOST_PTR;
+        for (size_t i = 0; i < n; i++)
+            ((float *)host)[i] = (float)v[i];
+        src = host;
     }
-    SPMVP_CL_ASSIGN(s->buf[s->nbuf], clCreateBuffer(s->ctx->context, flags, bytes, host, &err_), out);
+    if (src)
+        flags |= CL_MEM_COPY_HOST_PTR;
+    SPMVP_CL_ASSIGN(s->buf[s->nbuf], clCreateBuffer(s->ctx->context, flags, bytes, (void *)src, &err_), out);
     s->nbuf++;
 out:
     free(host);

@@ -1,0 +1,60 @@
+#!/bin/sh
+# cli_models.sh: calibrate (quick, tiny grid, on the default device: PoCL in CI), refit,
+# predict against a hand-computed value, compare, evaluate with plots, and their usage errors.
+# Run from the source root with the spmvp binary as $1.
+SPMVP=$1
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+known=tests/data/profiles/good_minimal.json
+
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+    what=$1; shift
+    if "$@" >"$tmp/out" 2>"$tmp/err"; then echo "ok   $what"; else
+        echo "FAIL: $what"; cat "$tmp/out" "$tmp/err"; fails=$((fails + 1)); fi
+}
+expect_exit() { # expect_exit CODE COMMAND...: that exit status and one stderr line
+    code=$1; shift
+    "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+    if [ "$got" -ne "$code" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+        echo "FAIL: $* -> $got (want $code)"; cat "$tmp/err"; fails=$((fails + 1))
+    else echo "ok   $* -> $got: $(cat "$tmp/err")"; fi
+}
+
+# predict: the ELL model of good_minimal.json (A=0.0625 B=0.5 p=3.5 q=4.25 P1=4, S=270336) on
+# laplace2d:10 (100 rows, longest row 5): I0 = 1, P0 = 5,
+# T = (A+B)*5 + (p+q) - (A+B)*4 = 2.8125 + 7.75 - 2.25 = 8.3125 us
+check "predict --json on a known profile" "$SPMVP" predict laplace2d:10 --profile $known --json
+tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"ell","model":"fixed","time_us":8.3125' ||
+    { echo "FAIL: predicted ELL time is not 8.3125 us"; cat "$tmp/out"; fails=$((fails + 1)); }
+check "predict table" "$SPMVP" predict laplace2d:10 --profile $known
+grep -q "^ell .* 8.31" "$tmp/out" || { echo "FAIL: table lacks ELL 8.31"; cat "$tmp/out"; fails=$((fails + 1)); }
+grep -q "no model" "$tmp/out" || { echo "FAIL: formats without a model should say so"; fails=$((fails + 1)); }
+
+expect_exit 1 "$SPMVP" predict laplace2d:10 --profile $known --precision double
+grep -q "precisions.double" "$tmp/err" || { echo "FAIL: missing precision not named"; fails=$((fails + 1)); }
+expect_exit 1 "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/bad_unknown_format.json
+expect_exit 2 "$SPMVP" predict laplace2d:10
+expect_exit 2 "$SPMVP" calibrate --quick
+expect_exit 2 "$SPMVP" calibrate -o "$tmp/x.json" --precision quad
+expect_exit 2 "$SPMVP" evaluate --profile $known
+expect_exit 2 "$SPMVP" compare $known
+expect_exit 1 "$SPMVP" refit "$tmp/missing.json"
+
+# calibrate end to end on a tiny grid, then use the profile it wrote
+check "calibrate --quick (tiny grid)" "$SPMVP" calibrate --quick --max-nnz 300000 --runs 2 --warmup 1 -o "$tmp/p.json"
+grep -q '"grid": "quick"' "$tmp/p.json" || { echo "FAIL: profile lacks the quick grid"; fails=$((fails + 1)); }
+check "predict with the new profile" "$SPMVP" predict matrices/cage8.mtx.gz --profile "$tmp/p.json"
+grep -q "^best" "$tmp/out" || { echo "FAIL: predict names no best format"; cat "$tmp/out"; fails=$((fails + 1)); }
+check "refit" "$SPMVP" refit "$tmp/p.json" -o "$tmp/p2.json"
+check "compare with matrices" "$SPMVP" compare "$tmp/p.json" $known laplace2d:10
+grep -q "picks" "$tmp/out" || { echo "FAIL: compare picks no format"; cat "$tmp/out"; fails=$((fails + 1)); }
+check "evaluate with plots" "$SPMVP" evaluate --profile "$tmp/p.json" --runs 2 --warmup 1 --plot svg \
+    -o "$tmp/ev" matrices/cage8.mtx.gz laplace2d:40
+for f in ev.csv ev.json ev-scatter.svg ev-error.svg; do
+    [ -s "$tmp/$f" ] || { echo "FAIL: evaluate did not write $f"; fails=$((fails + 1)); }
+done
+[ "$(wc -l <"$tmp/ev.csv")" -eq 37 ] || { echo "FAIL: ev.csv should have 1 + 2x6x3 lines"; fails=$((fails + 1)); }
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]
