@@ -273,7 +273,7 @@ spmvp_status spmvp_gen_length_moments(long long cols, int pnz, spmvp_dist dist, 
 
 /* ---- distinct sorted columns of one row ---- */
 
-#define SHORT_MAX 32 /* sparse rows up to this long are placed by rank (short_row) */
+#define SHORT_MAX 16 /* sparse rows up to this long are placed by rank (short_row) */
 
 typedef struct scratch {
     uint32_t *a, *b, *c; /* draws being sorted and merged (size cap each) */
@@ -395,18 +395,21 @@ static void bitmap_row(rng *r, uint32_t cols, size_t len, spmvp_idx *col, uint64
 }
 
 /* len <= SHORT_MAX columns, len <= cols/4: draw them, then place each at its rank (the number
- * of draws below it), which takes no data-dependent branch; a repeated draw is drawn again. */
+ * of draws below it), counted in blocks of 8 without data-dependent branches, which compilers
+ * vectorise. Padding above every column leaves the ranks alone; a repeat is drawn again. */
 static void short_row(rng *r, uint32_t cols, size_t len, spmvp_idx *col)
 {
     uint32_t x[SHORT_MAX];
-    for (size_t i = 0; i < len; i++)
-        x[i] = rng_below(r, cols);
+    size_t m = (len + 7) & ~(size_t)7;
+    for (size_t i = 0; i < m; i++)
+        x[i] = i < len ? rng_below(r, cols) : UINT32_MAX;
     for (size_t i = 0; i < len;) {
         uint32_t v = x[i], lt = 0, eq = 0;
-        for (size_t j = 0; j < len; j++) {
-            lt += x[j] < v;
-            eq += x[j] == v;
-        }
+        for (size_t b = 0; b < m; b += 8)
+            for (size_t j = b; j < b + 8; j++) {
+                lt += x[j] < v;
+                eq += x[j] == v;
+            }
         if (eq > 1) {
             x[i] = rng_below(r, cols); /* rare: len^2/(2 cols) repeats per row expected */
             i = 0;
@@ -480,42 +483,63 @@ static spmvp_status random_rows(long long rows, long long cols, int pnz, spmvp_d
         if (nnz > SPMVP_IDX_MAX)
             goto too_many;
     }
-    scratch s;
     spmvp_csr *A = spmvp_csr_alloc((spmvp_idx)rows, (spmvp_idx)cols, (spmvp_idx)nnz);
-    if (!A || scratch_init(&s, (size_t)longest, (size_t)cols)) {
-        spmvp_csr_free(A);
+    if (!A) {
         sampler_free(&ls);
-        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a %lld x %lld matrix with %lld "
-                          "non-zeros", rows, cols, nnz);
+        return SPMVP_ERR_NOMEM;
     }
     spmvp_idx k = 0;
     for (long long i = 0; i < rows; i++) {
-        size_t len = (size_t)sample_len(&ls, base_len, i);
-        spmvp_idx *col = A->colidx + k;
-        double *val = A->val + k;
-        rng r;
-        rng_seed(&r, base_col + 4 * GOLDEN * (uint64_t)i);
-        switch (row_method(len, (uint64_t)cols)) {
-        case ROW_DENSE:
-            dense_row(&r, (uint32_t)cols, len, col);
-            break;
-        case ROW_SHORT:
-            short_row(&r, (uint32_t)cols, len, col);
-            break;
-        case ROW_BITMAP:
-            bitmap_row(&r, (uint32_t)cols, len, col, s.bits);
-            break;
-        default:
-            sparse_row(&r, (uint32_t)cols, len, col, &s);
-        }
-        for (size_t j = 0; j < len; j++)
-            val[j] = rng_value(&r);
         A->rowptr[i] = k;
-        k += (spmvp_idx)len;
+        k += (spmvp_idx)sample_len(&ls, base_len, i);
     }
     A->rowptr[rows] = k;
-    scratch_free(&s);
+    /* Rows are independent (each has its own stream), so they are filled in parallel where
+     * OpenMP is available, with scratch space per thread; the result does not depend on the
+     * number of threads. */
+    int failed = 0;
+#ifdef _OPENMP
+#pragma omp parallel reduction(| : failed)
+#endif
+    {
+        scratch s;
+        if (scratch_init(&s, (size_t)longest, (size_t)cols)) {
+            failed = 1;
+        } else {
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 1024)
+#endif
+            for (long long i = 0; i < rows; i++) {
+                size_t len = (size_t)(A->rowptr[i + 1] - A->rowptr[i]);
+                spmvp_idx *col = A->colidx + A->rowptr[i];
+                double *val = A->val + A->rowptr[i];
+                rng r;
+                rng_seed(&r, base_col + 4 * GOLDEN * (uint64_t)i);
+                switch (row_method(len, (uint64_t)cols)) {
+                case ROW_DENSE:
+                    dense_row(&r, (uint32_t)cols, len, col);
+                    break;
+                case ROW_SHORT:
+                    short_row(&r, (uint32_t)cols, len, col);
+                    break;
+                case ROW_BITMAP:
+                    bitmap_row(&r, (uint32_t)cols, len, col, s.bits);
+                    break;
+                default:
+                    sparse_row(&r, (uint32_t)cols, len, col, &s);
+                }
+                for (size_t j = 0; j < len; j++)
+                    val[j] = rng_value(&r);
+            }
+            scratch_free(&s);
+        }
+    }
     sampler_free(&ls);
+    if (failed) {
+        spmvp_csr_free(A);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a %lld x %lld matrix with %lld "
+                          "non-zeros", rows, cols, nnz);
+    }
     *out = A;
     return SPMVP_OK;
 too_many:
