@@ -11,7 +11,8 @@
  * GPUs whose work-group limit is 1024); CSR-V widths 1, 2 and the half-warp; 2 warm-ups and 5
  * timed runs unless given.
  * Every point with all three row-length distributions. A point above max_nnz non-zeros (default:
- * what a quarter of the max allocation holds, at most 2^26) is skipped with a note: on a large
+ * what a quarter of the max allocation holds, at most 2^24, which keeps a full calibration of
+ * an H100 within minutes) is skipped with a note: on a large
  * GPU one strip is hundreds of thousands of rows, so the upper corner of the paper's grid does
  * not fit (or would take hours to generate). */
 #include "calibrate.h"
@@ -120,8 +121,8 @@ spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *
     size_t per_nnz = 4 + opt->value_size;
     if (max_nnz <= 0) {
         max_nnz = (long long)(di->max_alloc / 4 / per_nnz);
-        if (max_nnz > (1ll << 26))
-            max_nnz = 1ll << 26;
+        if (max_nnz > (1ll << 24))
+            max_nnz = 1ll << 24;
     }
     job_list l = {0};
     *skipped = 0;
@@ -181,6 +182,8 @@ spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *
         }
         if (opt->progress)
             progress((int)k + 1, (int)l.n, start);
+        else if (notes && (k + 1) % (l.n / 20 + 1) == 0) /* a log line every 5 % */
+            fprintf(notes, "progress: %zu/%zu points, %.0f s\n", k + 1, l.n, difftime(time(NULL), start));
     }
     spmvp_csr_free(A);
     free(l.v);

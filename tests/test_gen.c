@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 /* ---- helpers ---- */
 
@@ -291,6 +294,22 @@ static void rows_do_not_depend_on_the_row_count(void)
     spmvp_csr_free(B);
 }
 
+/* Rows are filled in parallel where OpenMP is on: the matrix must not depend on the threads. */
+static void thread_count_does_not_change_the_matrix(void)
+{
+#ifdef _OPENMP
+    int saved = omp_get_max_threads();
+    omp_set_num_threads(1);
+    spmvp_csr *A = spmvp_gen_random_rows(20000, 30000, 200, SPMVP_DIST_NORMAL, 9);
+    omp_set_num_threads(4);
+    spmvp_csr *B = spmvp_gen_random_rows(20000, 30000, 200, SPMVP_DIST_NORMAL, 9);
+    omp_set_num_threads(saved);
+    CHECK(A && B && spmvp_csr_equal(A, B));
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+#endif
+}
+
 static void bad_arguments_are_refused(void)
 {
     CHECK(!spmvp_gen_bench(0, 8, SPMVP_DIST_FIXED, 1));
@@ -515,6 +534,7 @@ int main(void)
     RUN(tiny_matrices_clamp_row_lengths);
     RUN(same_seed_same_matrix_other_seed_differs);
     RUN(rows_do_not_depend_on_the_row_count);
+    RUN(thread_count_does_not_change_the_matrix);
     RUN(bad_arguments_are_refused);
     RUN(rmat_has_its_size_and_a_power_law_skew);
     RUN(rmat_refuses_bad_arguments);
