@@ -117,7 +117,7 @@ static ranking rank_quality(const eval_case *cs, int n, int d)
         /* the model's pick among the formats that ran */
         int pick = -1;
         for (int f = 0; f < SPMVP_NFORMATS; f++)
-            if (!isnan(cs[i].measured[f]) && !isnan(cs[i].pred.us[f][d]) &&
+            if (!isnan(cs[i].measured[f]) && cs[i].pred.us[f][d] > 0 &&
                 (pick < 0 || cs[i].pred.us[f][d] < cs[i].pred.us[pick][d]))
                 pick = f;
         if (best < 0 || pick < 0)

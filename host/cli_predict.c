@@ -79,13 +79,15 @@ int spmvp_cmd_predict(int argc, char **argv)
         spmvp_profile_free(p);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    /* what is timed: everything after the matrix is read */
+    /* timed apart: the one pass over the row pointers that reading a matrix ends with, and
+     * the prediction itself, which uses only those statistics */
     double t0 = now_us();
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    double t1 = now_us();
     spmvp_prediction pr;
     if (s)
         spmvp_predict_all(c, A, s, (unsigned)p->device.warp_size, &pr);
-    double took = now_us() - t0;
+    double took = now_us() - t1, stats_us = t1 - t0;
     int rc = SPMVP_EXIT_OK;
     if (!s) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
@@ -104,6 +106,7 @@ int spmvp_cmd_predict(int argc, char **argv)
             if (pr.best[d] >= 0)
                 cJSON_AddStringToObject(best, spmvp_dist_name((spmvp_dist)d), spmvp_format_name((spmvp_format)pr.best[d]));
         cJSON_AddNumberToObject(doc, "prediction_us", took);
+        cJSON_AddNumberToObject(doc, "row_statistics_us", stats_us);
         if (!spmvp_cli_print_json(doc))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
         cJSON_Delete(doc);
@@ -136,7 +139,7 @@ int spmvp_cmd_predict(int argc, char **argv)
         for (int d = 0; d < SPMVP_NDISTS; d++)
             printf(" %s: %s;", spmvp_dist_name((spmvp_dist)d),
                    pr.best[d] >= 0 ? spmvp_format_name((spmvp_format)pr.best[d]) : "none");
-        printf("\npredicted in %.1f us after reading the matrix\n", took);
+        printf("\npredicted in %.1f us (row-length statistics: %.1f us)\n", took, stats_us);
     }
     spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);

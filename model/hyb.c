@@ -17,12 +17,23 @@ spmvp_hyb *spmvp_hyb_free(spmvp_hyb *H)
 /* From a histogram of row lengths, O(nrows + max row): walking K down from the longest row,
  * the rows with K or more entries accumulate until they reach ceil(nrows/3). -1 (with
  * SPMVP_ERR_NOMEM recorded) if the histogram cannot be allocated. */
+spmvp_idx spmvp_hyb_width_from_hist(const long long *hist, long long maxlen, long long nrows)
+{
+    long long need = (nrows + 2) / 3, at_least = 0, K;
+    for (K = maxlen; K > 0; K--) {
+        at_least += hist[K];
+        if (at_least >= need)
+            break;
+    }
+    return (spmvp_idx)K;
+}
+
 spmvp_idx spmvp_hyb_default_width(const spmvp_csr *A)
 {
     if (A->nnz == 0)
         return 0;
     spmvp_idx maxlen = spmvp_csr_max_row(A);
-    spmvp_idx *count = calloc((size_t)maxlen + 1, sizeof *count);
+    long long *count = calloc((size_t)maxlen + 1, sizeof *count);
     if (!count) {
         spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a histogram of %d row lengths",
                    (int)maxlen + 1);
@@ -30,13 +41,7 @@ spmvp_idx spmvp_hyb_default_width(const spmvp_csr *A)
     }
     for (spmvp_idx i = 0; i < A->nrows; i++)
         count[A->rowptr[i + 1] - A->rowptr[i]]++;
-    int64_t need = ((int64_t)A->nrows + 2) / 3, at_least = 0;
-    spmvp_idx K;
-    for (K = maxlen; K > 0; K--) {
-        at_least += count[K];
-        if (at_least >= need)
-            break;
-    }
+    spmvp_idx K = spmvp_hyb_width_from_hist(count, maxlen, A->nrows);
     free(count);
     return K;
 }

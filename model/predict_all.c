@@ -18,7 +18,8 @@ void spmvp_predict_all(const spmvp_calib *c, const spmvp_csr *A, const spmvp_row
                        unsigned warp, spmvp_prediction *out)
 {
     out->vector_width = spmvp_vector_width_auto(A, warp);
-    out->hyb_width = (int)spmvp_hyb_default_width(A);
+    /* from the statistics' histogram: no second pass over the matrix */
+    out->hyb_width = s->nnz ? (int)spmvp_hyb_width_from_hist(s->hist, s->max, s->rows) : 0;
     for (int d = 0; d < SPMVP_NDISTS; d++) {
         out->best[d] = -1;
         for (int f = 0; f < SPMVP_NFORMATS; f++) {
@@ -34,7 +35,8 @@ void spmvp_predict_all(const spmvp_calib *c, const spmvp_csr *A, const spmvp_row
                     t = spmvp_predict_strip(m, s);
             }
             out->us[f][d] = t;
-            if (!isnan(t) && (out->best[d] < 0 || t < out->us[out->best[d]][d]))
+            /* a line extrapolated below zero is no prediction: it may not win the pick */
+            if (t > 0 && (out->best[d] < 0 || t < out->us[out->best[d]][d]))
                 out->best[d] = f;
         }
     }

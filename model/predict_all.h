@@ -16,7 +16,8 @@ typedef struct spmvp_prediction {
     double us[SPMVP_NFORMATS][SPMVP_NDISTS]; /* predicted µs; NaN: no model for it */
     int vector_width;                        /* the CSR-vector width predicted */
     int hyb_width;                           /* the HYB ELL width K predicted */
-    int best[SPMVP_NDISTS];                  /* fastest format per model, -1 if none */
+    int best[SPMVP_NDISTS];                  /* fastest format per model among positive
+                                                predictions, -1 if none */
 } spmvp_prediction;
 
 /* Fills *out for A (with its statistics s) from the models in c; warp is the device's warp

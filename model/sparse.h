@@ -118,6 +118,8 @@ spmvp_csr *spmvp_jad_to_csr(const spmvp_jad *J);
  * entries (CUSP's rule with relative ELL/COO speed 3, without its 4096-row break-even so
  * small matrices keep an ELL part). 0 for a matrix with no entries; -1 when out of memory. */
 spmvp_idx spmvp_hyb_default_width(const spmvp_csr *A);
+/* The same rule from a row-length histogram (hist[l] = rows of length l, size maxlen+1). */
+spmvp_idx spmvp_hyb_width_from_hist(const long long *hist, long long maxlen, long long nrows);
 /* HYB with ELL width K >= 0 (K larger than the longest row is clamped to it); K < 0 is
  * SPMVP_ERR_ARG, and the ELL part can fail with SPMVP_ERR_RANGE as plain ELL does. */
 spmvp_hyb *spmvp_hyb_from_csr(const spmvp_csr *A, spmvp_idx K, spmvp_idx row_align);

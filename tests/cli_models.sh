@@ -56,5 +56,11 @@ for f in ev.csv ev.json ev-scatter.svg ev-error.svg; do
 done
 [ "$(wc -l <"$tmp/ev.csv")" -eq 37 ] || { echo "FAIL: ev.csv should have 1 + 2x6x3 lines"; fails=$((fails + 1)); }
 
+# the two shipped profiles side by side, with a matrix
+check "compare shipped profiles" "$SPMVP" compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:20
+grep -q "NVIDIA H100" "$tmp/out" && grep -q "strip CSR-S/ELL/JAD" "$tmp/out" ||
+    { echo "FAIL: compare output"; cat "$tmp/out"; fails=$((fails + 1)); }
+check "compare shipped profiles, double" "$SPMVP" compare devices/pocl-cpu.json devices/nvidia-h100.json --precision double --model fixed
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

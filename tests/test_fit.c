@@ -630,8 +630,41 @@ out:
     spmvp_csr_free(Amat);
 }
 
+/* predict_all takes HYB's width from the statistics' histogram: it must equal the rule
+ * spmvp_hyb_default_width applies to the matrix itself. */
+static void hyb_width_from_histogram_should_match_the_matrix_rule(void)
+{
+    for (unsigned seed = 1; seed <= 20; seed++) {
+        spmvp_idx n = 1 + (spmvp_idx)(seed * 37 % 300), m = 50;
+        spmvp_idx *ri = malloc(4000 * sizeof *ri), *ci = malloc(4000 * sizeof *ci);
+        double *v = malloc(4000 * sizeof *v);
+        size_t k = 0;
+        unsigned r = seed;
+        for (spmvp_idx i = 0; i < n; i++) {
+            r = r * 1103515245u + 12345u;
+            spmvp_idx len = (spmvp_idx)((r >> 16) % (i % 7 == 0 ? 13 : 4));
+            for (spmvp_idx j = 0; j < len && k < 4000; j++, k++) {
+                ri[k] = i;
+                ci[k] = j;
+                v[k] = 1.0;
+            }
+        }
+        spmvp_csr *A = spmvp_csr_from_triplets(n, m, k, ri, ci, v);
+        spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+        spmvp_idx want = spmvp_hyb_default_width(A);
+        spmvp_idx got = s->nnz ? spmvp_hyb_width_from_hist(s->hist, s->max, s->rows) : 0;
+        CHECK_MSG(got == want, "seed %u: %d from the histogram, %d from the matrix", seed, (int)got, (int)want);
+        spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
+        free(ri);
+        free(ci);
+        free(v);
+    }
+}
+
 int main(void)
 {
+    RUN(hyb_width_from_histogram_should_match_the_matrix_rule);
     RUN(dist_names_should_round_trip);
     RUN(calib_add_should_grow_and_keep_points);
     RUN(fit_should_recover_csr_scalar_coefficients_from_exact_data);
