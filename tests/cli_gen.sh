@@ -2,25 +2,7 @@
 # cli_gen.sh: `spmvp gen` writes every family as .mtx or .mtx.gz with the right size line, reads
 # files back unchanged, honours --seed, prints statistics; usage errors exit 2 with one line,
 # runtime errors exit 1 with one line. Run from the source root with the spmvp binary as $1.
-SPMVP=$1
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect CODE LINES CMD...: exit status CODE and (when LINES > 0) exactly LINES lines on stderr
-expect() {
-    code=$1; lines=$2; shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    n=$(wc -l <"$tmp/err")
-    if [ "$got" -ne "$code" ] || { [ "$lines" -gt 0 ] && [ "$n" -ne "$lines" ]; }; then
-        echo "FAIL: $* -> exit $got (want $code), $n stderr lines (want $lines):"
-        cat "$tmp/err"
-        fails=$((fails + 1))
-    else
-        echo "ok   $* -> $got $(head -c 150 "$tmp/err")"
-    fi
-}
+. "$(dirname "$0")/lib_cli.sh"
 
 # size FILE: the Matrix Market size line ("rows cols nnz") of a .mtx or .mtx.gz
 size() {

@@ -2,10 +2,7 @@
 # cli_models.sh: calibrate (quick, tiny grid, on the default device: PoCL in CI), refit,
 # predict against a hand-computed value, compare, evaluate with plots, and their usage errors.
 # Run from the source root with the spmvp binary as $1.
-SPMVP=$1
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib_cli.sh"
 known=tests/data/profiles/good_minimal.json
 
 check() { # check DESCRIPTION COMMAND...: the command must succeed
@@ -13,13 +10,7 @@ check() { # check DESCRIPTION COMMAND...: the command must succeed
     if "$@" >"$tmp/out" 2>"$tmp/err"; then echo "ok   $what"; else
         echo "FAIL: $what"; cat "$tmp/out" "$tmp/err"; fails=$((fails + 1)); fi
 }
-expect_exit() { # expect_exit CODE COMMAND...: that exit status and one stderr line
-    code=$1; shift
-    "$@" >"$tmp/out" 2>"$tmp/err"; got=$?
-    if [ "$got" -ne "$code" ] || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-        echo "FAIL: $* -> $got (want $code)"; cat "$tmp/err"; fails=$((fails + 1))
-    else echo "ok   $* -> $got: $(cat "$tmp/err")"; fi
-}
+expect_exit() { c=$1; shift; expect "$c" 1 "$@"; } # CODE CMD...: that status, one stderr line
 
 # predict: the ELL model of good_minimal.json (A=0.0625 B=0.5 p=3.5 q=4.25 P1=4, S=270336) on
 # laplace2d:10 (100 rows, longest row 5): I0 = 1, P0 = 5,
