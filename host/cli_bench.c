@@ -10,13 +10,16 @@
 static const char usage[] =
     "usage: spmvp bench MATRIX [--device D] [--formats F,F,...] [--precision single|double]\n"
     "                          [--runs N] [--warmup A] [--batch B] [--vector-width V]\n"
-    "                          [--hyb-width K] [--wg-size W] [--cl-dir DIR] [--json]\n"
+    "                          [--hyb-width K | --hyb-widths K,K,...] [--wg-size W]\n"
+    "                          [--cl-dir DIR] [--json]\n"
     "  MATRIX   a Matrix Market file (.mtx or .mtx.gz), or laplace2d:N, laplace3d:N, laplace3d27:N\n"
-    "  formats  csr_scalar,csr_vector,ell,jad,coo,hyb (default: all)\n";
+    "  formats  csr_scalar,csr_vector,ell,jad,coo,hyb (default: all)\n"
+    "  --hyb-widths  time HYB alone at each ELL width K of the list (a threshold sweep)\n";
 
 typedef struct bench_args {
     const char *matrix, *device, *cl_dir;
     int formats[SPMVP_NFORMATS], nformats;
+    int hyb_widths[256], nhyb;  /* --hyb-widths: HYB at each K instead of the formats */
     int json;
     spmvp_bench_options opt;
 } bench_args;
@@ -91,7 +94,19 @@ static int parse(int argc, char **argv, bench_args *a)
             a->opt.batch = (int)v;
         else if (!strcmp(o, "--vector-width") && !spmvp_cli_int(val, 1, 1024, &v) && !(v & (v - 1)))
             a->opt.spmv.vector_width = (int)v;
-        else if (!strcmp(o, "--hyb-width") && !spmvp_cli_int(val, 0, SPMVP_IDX_MAX, &v))
+        else if (!strcmp(o, "--hyb-widths")) {
+            char buf[2048];
+            snprintf(buf, sizeof buf, "%s", val);
+            a->nhyb = 0;
+            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+                if (a->nhyb == 256 || spmvp_cli_int(tok, 0, SPMVP_IDX_MAX, &v))
+                    return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --hyb-widths takes up to 256 "
+                                           "widths >= 0, not \"%s\"", tok);
+                a->hyb_widths[a->nhyb++] = (int)v;
+            }
+            if (!a->nhyb)
+                return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --hyb-widths is empty");
+        } else if (!strcmp(o, "--hyb-width") && !spmvp_cli_int(val, 0, SPMVP_IDX_MAX, &v))
             a->opt.spmv.hyb_width = (spmvp_idx)v;
         else if (!strcmp(o, "--wg-size") && !spmvp_cli_int(val, 1, 4096, &v) && !(v & (v - 1)))
             a->opt.spmv.wg_size = (size_t)v;
@@ -197,7 +212,7 @@ int spmvp_cmd_bench(int argc, char **argv)
         return rc;
     spmvp_csr *A = NULL;
     spmvp_context *ctx = NULL;
-    spmvp_bench_result r[SPMVP_NFORMATS];
+    spmvp_bench_result r[256];
     if (spmvp_matrix_load(a.matrix, &A))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     rc = SPMVP_EXIT_OK;
@@ -210,8 +225,16 @@ int spmvp_cmd_bench(int argc, char **argv)
                              "available on it", ctx->info.name);
         goto out;
     }
+    if (a.nhyb) { /* a threshold sweep: HYB at every K asked for */
+        a.nformats = a.nhyb;
+        for (int i = 0; i < a.nhyb; i++)
+            a.formats[i % SPMVP_NFORMATS] = SPMVP_HYB;
+    }
     for (int i = 0; i < a.nformats; i++) {
-        if (spmvp_bench_format(ctx, A, (spmvp_format)a.formats[i], &a.opt, &r[i])) {
+        spmvp_format f = a.nhyb ? SPMVP_HYB : (spmvp_format)a.formats[i];
+        if (a.nhyb)
+            a.opt.spmv.hyb_width = a.hyb_widths[i];
+        if (spmvp_bench_format(ctx, A, f, &a.opt, &r[i])) {
             spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spmvp_format_name(r[i].format), r[i].note);
             rc = SPMVP_EXIT_FAIL;
         }

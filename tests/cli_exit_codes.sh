@@ -15,6 +15,7 @@ expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --precision quad
 expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --vector-width 3
 expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --bogus 1
 expect 2 1 "$SPMVP" bench a.mtx b.mtx
+expect 2 1 "$SPMVP" bench matrices/bcsstk04.mtx.gz --hyb-widths 3,x
 expect 2 1 "$SPMVP" devices --bogus
 expect 2 1 "$SPMVP" microbench --mib 0
 expect 2 1 "$SPMVP" microbench --runs
@@ -30,6 +31,8 @@ expect 0 0 "$SPMVP" devices --json
 expect 0 0 "$SPMVP" microbench --mib 8 --runs 2
 expect 0 0 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs 3 --warmup 1 --batch 2
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
+expect 0 0 "$SPMVP" bench laplace2d:20 --runs 1 --warmup 0 --hyb-widths 0,2,4,9
+[ "$(grep -c '^hyb ' "$tmp/out")" -eq 4 ] || { echo "FAIL: --hyb-widths should time 4 HYBs"; fails=$((fails + 1)); }
 
 # no OpenCL platform at all (an empty ICD directory): one clear line, exit 1
 mkdir -p "$tmp/novendors"
