@@ -4,16 +4,11 @@
 #include "plot.h"
 
 #include <errno.h>
+#include <gsl/gsl_sort.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static spmvp_status run_gnuplot(const char *script)
 {
@@ -118,7 +113,7 @@ static spmvp_status errors(const char *prefix, const char *term, const spmvp_plo
         for (size_t i = 0; i < n; i++)
             if (pts[i].model == m && pts[i].measured_us > 0)
                 dr[k++] = 100.0 * fabs(pts[i].predicted_us - pts[i].measured_us) / pts[i].measured_us;
-        qsort(dr, k, sizeof *dr, cmp_double);
+        gsl_sort(dr, 1, k);
         fprintf(d, "# model %s: D_r (%%) cumulative_fraction\n", models[m]);
         for (size_t i = 0; i < k; i++)
             fprintf(d, "%.6g %.6g\n", dr[i] > 0.01 ? dr[i] : 0.01, (double)(i + 1) / k);
