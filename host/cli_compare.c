@@ -50,10 +50,11 @@ static void print_models(const spmvp_calib *ca, const spmvp_calib *cb)
             if (w == 1 && spmvp_calib_model(ca, m->format, m->dist, m->vector_width))
                 continue; /* printed with A's */
             char key[64], txt[2][96];
-            snprintf(key, sizeof key, "%s %s%s", spmvp_format_name(m->format), spmvp_dist_name(m->dist),
-                     m->format == SPMVP_CSR_VECTOR ? "" : "");
             if (m->format == SPMVP_CSR_VECTOR)
-                snprintf(key + strlen(key), sizeof key - strlen(key), " V=%d", m->vector_width);
+                snprintf(key, sizeof key, "%s %s V=%d", spmvp_format_name(m->format),
+                         spmvp_dist_name(m->dist), m->vector_width);
+            else
+                snprintf(key, sizeof key, "%s %s", spmvp_format_name(m->format), spmvp_dist_name(m->dist));
             for (int k = 0; k < 2; k++) {
                 const spmvp_strip_model *x = spmvp_calib_model(cs[k], m->format, m->dist, m->vector_width);
                 if (!x)
