@@ -8,6 +8,7 @@
 
 #include "calib.h"
 #include "context.h"
+#include "predict_all.h"
 #include "profile.h"
 #include "status.h"
 
@@ -48,17 +49,10 @@ int spmvp_cli_print_json(cJSON *doc);
 /* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
 int spmvp_cli_precision(const char *s, size_t *value_size);
 
-/* Loads a profile and its calibration for value_size (the calibration stays owned by *p).
- * On failure *p is NULL and spmvp_last_error() names the file and field. */
+/* Loads a profile and sets up its predictor for value_size (which borrows from *p). Fails
+ * when the profile has neither a calibration at that precision nor PMF hardware parameters;
+ * on failure *p is NULL and spmvp_last_error() names the file and field. */
 spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
-                                    const spmvp_calib **c);
-
-/* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
-int spmvp_cli_precision(const char *s, size_t *value_size);
-
-/* Loads a profile and its calibration for value_size (the calibration stays owned by *p).
- * On failure *p is NULL and spmvp_last_error() names the file and field. */
-spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
-                                    const spmvp_calib **c);
+                                    spmvp_predictor *pred);
 
 #endif

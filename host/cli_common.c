@@ -116,11 +116,11 @@ int spmvp_cli_precision(const char *s, size_t *value_size)
 }
 
 spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
-                                    const spmvp_calib **c)
+                                    spmvp_predictor *pred)
 {
     spmvp_status st = spmvp_profile_load(path, p);
     if (!st)
-        st = spmvp_profile_require(*p, path, value_size, c);
+        st = spmvp_predictor_init(pred, *p, path, value_size);
     if (st)
         *p = spmvp_profile_free(*p);
     return st;

@@ -5,12 +5,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "pmf_hw.h"
 #include "predict_all.h"
 #include "stencil.h"
 
 static const char usage[] =
     "usage: spmvp compare A.json B.json [MATRIX...] [--precision single|double]\n"
-    "                     [--model fixed|normal|uniform]\n";
+    "                     [--model fixed|normal|uniform|pmf|pmf-cal]\n";
 
 static void row_s(const char *k, const char *a, const char *b) { printf("  %-26s %-28s %-28s\n", k, a, b); }
 static void row_n(const char *k, double a, double b)
@@ -38,6 +39,22 @@ static void print_devices(const spmvp_profile *a, const spmvp_profile *b)
     row_n("host to device GB/s", a->microbench.h2d_gbs, b->microbench.h2d_gbs);
 }
 
+/* Seed 002's hardware parameters of both (stored or derived), one row each. */
+static void print_pmf_hw(const spmvp_predictor *a, const spmvp_predictor *b)
+{
+    printf("\nPMF hardware (seed 002 Table 1; \"-\": none)\n");
+    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) {
+        char v[2][32];
+        const spmvp_predictor *p[2] = {a, b};
+        for (int k = 0; k < 2; k++)
+            if (p[k]->has_pmf)
+                snprintf(v[k], sizeof v[k], "%.6g", spmvp_pmf_param_get(&p[k]->hw, i));
+            else
+                snprintf(v[k], sizeof v[k], "-");
+        row_s(spmvp_pmf_param_name(i), v[0], v[1]);
+    }
+}
+
 /* The fitted coefficients of every model either profile has, side by side. */
 static void print_models(const spmvp_calib *ca, const spmvp_calib *cb)
 {
@@ -45,7 +62,7 @@ static void print_models(const spmvp_calib *ca, const spmvp_calib *cb)
     printf("  %-22s %-44s %-44s\n", "format dist [V]", "A", "B");
     const spmvp_calib *cs[2] = {ca, cb};
     for (int w = 0; w < 2; w++)
-        for (size_t i = 0; i < cs[w]->nmodels; i++) {
+        for (size_t i = 0; cs[w] && i < cs[w]->nmodels; i++) {
             const spmvp_strip_model *m = &cs[w]->models[i];
             if (w == 1 && spmvp_calib_model(ca, m->format, m->dist, m->vector_width))
                 continue; /* printed with A's */
@@ -69,8 +86,8 @@ static void print_models(const spmvp_calib *ca, const spmvp_calib *cb)
         }
 }
 
-static int print_matrix(const char *spec, const spmvp_profile *a, const spmvp_calib *ca,
-                        const spmvp_profile *b, const spmvp_calib *cb, spmvp_dist d)
+static int print_matrix(const char *spec, const spmvp_predictor *a, const spmvp_predictor *b,
+                        spmvp_model d)
 {
     spmvp_csr *A = NULL;
     if (spmvp_matrix_load(spec, &A))
@@ -81,9 +98,12 @@ static int print_matrix(const char *spec, const spmvp_profile *a, const spmvp_ca
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
     spmvp_prediction pa, pb;
-    spmvp_predict_all(ca, A, s, (unsigned)a->device.warp_size, &pa);
-    spmvp_predict_all(cb, A, s, (unsigned)b->device.warp_size, &pb);
-    printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz, spmvp_dist_name(d));
+    if (spmvp_predict_all(a, A, s, &pa) || spmvp_predict_all(b, A, s, &pb)) {
+        spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
+    }
+    printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz, spmvp_model_name(d));
     printf("  %-11s %12s %12s %8s\n", "format", "A_us", "B_us", "B/A");
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         double x = pa.us[f][d], y = pb.us[f][d];
@@ -106,7 +126,7 @@ int spmvp_cmd_compare(int argc, char **argv)
     int nm = 0, nf = 0;
     size_t vs = 4;
     int vs_given = 0;
-    spmvp_dist d = SPMVP_DIST_NORMAL;
+    spmvp_model d = SPMVP_MODEL_NORMAL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -126,10 +146,10 @@ int spmvp_cmd_compare(int argc, char **argv)
                 return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --precision is single or double, not %s", argv[i]);
             vs_given = 1;
         } else if (!strcmp(a, "--model")) {
-            int m = spmvp_dist_parse(argv[++i]);
+            int m = spmvp_model_parse(argv[++i]);
             if (m < 0)
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --model is fixed, normal or uniform, not %s", argv[i]);
-            d = (spmvp_dist)m;
+                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --model is fixed, normal, uniform, pmf or pmf-cal, not %s", argv[i]);
+            d = (spmvp_model)m;
         } else {
             return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: unknown option %s", a);
         }
@@ -137,24 +157,26 @@ int spmvp_cmd_compare(int argc, char **argv)
     if (nf < 2)
         return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: needs two profiles (spmvp compare A.json B.json)");
     spmvp_profile *p[2] = {NULL, NULL};
-    const spmvp_calib *c[2] = {NULL, NULL};
+    spmvp_predictor pr[2];
     int rc = SPMVP_EXIT_OK;
-    /* without --precision: single if both have it, else double */
+    /* without --precision: single, unless a profile was calibrated for double only */
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++) {
         if (spmvp_profile_load(files[k], &p[k]))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    if (rc == SPMVP_EXIT_OK && !vs_given && !(spmvp_profile_calib(p[0], 4) && spmvp_profile_calib(p[1], 4)))
-        vs = 8;
+    for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK && !vs_given; k++)
+        if (!spmvp_profile_calib(p[k], 4) && spmvp_profile_calib(p[k], 8))
+            vs = 8; /* one was calibrated for double only */
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++)
-        if (spmvp_profile_require(p[k], files[k], vs, &c[k]))
+        if (spmvp_predictor_init(&pr[k], p[k], files[k], vs))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (rc == SPMVP_EXIT_OK) {
         printf("A = %s\nB = %s\nprecision %s\n\n", files[0], files[1], vs == 8 ? "double" : "single");
         print_devices(p[0], p[1]);
-        print_models(c[0], c[1]);
+        print_pmf_hw(&pr[0], &pr[1]);
+        print_models(pr[0].calib, pr[1].calib);
         for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++)
-            rc = print_matrix(mats[i], p[0], c[0], p[1], c[1], d);
+            rc = print_matrix(mats[i], &pr[0], &pr[1], d);
     }
     spmvp_profile_free(p[0]);
     spmvp_profile_free(p[1]);

@@ -28,9 +28,7 @@ typedef struct eval_case {
     spmvp_prediction pred;
 } eval_case;
 
-static const char *model_label[SPMVP_NDISTS] = {"Guo-Wang (fixed)", "normal", "uniform"};
-
-static int measure(spmvp_context *ctx, const char *spec, const spmvp_calib *c, const spmvp_profile *p,
+static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *pred,
                    const spmvp_bench_options *bo, eval_case *e)
 {
     spmvp_csr *A = NULL;
@@ -45,7 +43,11 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_calib *c, c
     e->matrix = spec;
     e->rows = s->rows;
     e->nnz = s->nnz;
-    spmvp_predict_all(c, A, s, (unsigned)p->device.warp_size, &e->pred);
+    if (spmvp_predict_all(pred, A, s, &e->pred)) {
+        spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
+    }
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         spmvp_bench_options o = *bo;
         if (f == SPMVP_CSR_VECTOR)
@@ -78,11 +80,11 @@ static int write_csv(const char *prefix, const eval_case *cs, int n)
     fprintf(f, "matrix,rows,nnz,format,params,measured_us,model,predicted_us,dr\n");
     for (int i = 0; i < n; i++)
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
-            for (int d = 0; d < SPMVP_NDISTS; d++) {
+            for (int d = 0; d < SPMVP_NMODELS; d++) {
                 double m = cs[i].measured[fm], p = cs[i].pred.us[fm][d];
                 fprintf(f, "%s,%lld,%lld,%s,\"%s\",%.6g,%s,%.6g,%.6g\n", cs[i].matrix, cs[i].rows,
                         cs[i].nnz, spmvp_format_name((spmvp_format)fm), cs[i].params[fm], m,
-                        spmvp_dist_name((spmvp_dist)d), p, spmvp_dr(p, m));
+                        spmvp_model_name((spmvp_model)d), p, spmvp_dr(p, m));
             }
     fclose(f);
     return SPMVP_EXIT_OK;
@@ -166,37 +168,37 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     printf("D_r = |predicted - measured| / measured (seed 000 eq. 7), in %%: mean / median / p90"
            " [share within 20 %%]; %d matrices, %s precision, %s\n\n", n, vs == 8 ? "double" : "single", ctx->info.name);
     printf("%-11s", "format");
-    for (int d = 0; d < SPMVP_NDISTS; d++)
-        printf(" %-30s", model_label[d]);
+    for (int d = 0; d < SPMVP_NMODELS; d++)
+        printf(" %-30s", spmvp_model_label((spmvp_model)d));
     printf("\n");
     for (int f = -1; f < SPMVP_NFORMATS; f++) {
         const char *fname = f < 0 ? "all" : spmvp_format_name((spmvp_format)f);
         cJSON *fo = cJSON_AddObjectToObject(summ, fname);
         if (f >= 0)
             printf("%-11s", fname);
-        char line[SPMVP_NDISTS][64];
-        for (int d = 0; d < SPMVP_NDISTS; d++) {
+        char line[SPMVP_NMODELS][64];
+        for (int d = 0; d < SPMVP_NMODELS; d++) {
             spmvp_dr_summary s = spmvp_dr_summarize(dr, collect(cs, n, d, f, dr));
-            cJSON_AddItemToObject(fo, spmvp_dist_name((spmvp_dist)d), summary_json(s));
+            cJSON_AddItemToObject(fo, spmvp_model_name((spmvp_model)d), summary_json(s));
             snprintf(line[d], sizeof line[d], "%6.1f /%6.1f /%7.1f [%3.0f%%]", 100 * s.mean,
                      100 * s.median, 100 * s.p90, 100 * s.within20);
         }
         if (f < 0)
             printf("%-11s", "all");
-        for (int d = 0; d < SPMVP_NDISTS; d++)
+        for (int d = 0; d < SPMVP_NMODELS; d++)
             printf(" %-30s", line[d]);
         printf("\n");
     }
     cJSON *rk = cJSON_AddObjectToObject(doc, "ranking");
     printf("\nranking: measured time of the predicted-best format / measured best (mean), share of matrices within 5 %% and 20 %%\n");
-    for (int d = 0; d < SPMVP_NDISTS; d++) {
+    for (int d = 0; d < SPMVP_NMODELS; d++) {
         ranking r = rank_quality(cs, n, d);
-        cJSON *o = cJSON_AddObjectToObject(rk, spmvp_dist_name((spmvp_dist)d));
+        cJSON *o = cJSON_AddObjectToObject(rk, spmvp_model_name((spmvp_model)d));
         cJSON_AddNumberToObject(o, "matrices", r.n);
         cJSON_AddNumberToObject(o, "mean_ratio", r.mean_ratio);
         cJSON_AddNumberToObject(o, "within_5_percent", r.within5);
         cJSON_AddNumberToObject(o, "within_20_percent", r.within20);
-        printf("  %-17s %.3f   %3.0f %%   %3.0f %%\n", model_label[d], r.mean_ratio, 100 * r.within5, 100 * r.within20);
+        printf("  %-17s %.3f   %3.0f %%   %3.0f %%\n", spmvp_model_label((spmvp_model)d), r.mean_ratio, 100 * r.within5, 100 * r.within20);
     }
     cJSON *arr = cJSON_AddArrayToObject(doc, "cases");
     for (int i = 0; i < n; i++)
@@ -211,12 +213,14 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
                 cJSON_AddNullToObject(o, "measured_us");
             else
                 cJSON_AddNumberToObject(o, "measured_us", cs[i].measured[f]);
+            if (!isnan(cs[i].pred.dtt_us[f]))
+                cJSON_AddNumberToObject(o, "pmf_dtt_us", cs[i].pred.dtt_us[f]);
             cJSON *pr = cJSON_AddObjectToObject(o, "predicted_us");
-            for (int d = 0; d < SPMVP_NDISTS; d++) {
+            for (int d = 0; d < SPMVP_NMODELS; d++) {
                 if (isnan(cs[i].pred.us[f][d]))
-                    cJSON_AddNullToObject(pr, spmvp_dist_name((spmvp_dist)d));
+                    cJSON_AddNullToObject(pr, spmvp_model_name((spmvp_model)d));
                 else
-                    cJSON_AddNumberToObject(pr, spmvp_dist_name((spmvp_dist)d), cs[i].pred.us[f][d]);
+                    cJSON_AddNumberToObject(pr, spmvp_model_name((spmvp_model)d), cs[i].pred.us[f][d]);
             }
             cJSON_AddItemToArray(arr, o);
         }
@@ -235,17 +239,20 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     if (rc == SPMVP_EXIT_OK)
         rc = write_csv(prefix, cs, n);
     if (rc == SPMVP_EXIT_OK && strcmp(plot, "none")) {
-        spmvp_plot_point *pts = malloc(((size_t)n * SPMVP_NFORMATS * SPMVP_NDISTS + 1) * sizeof *pts);
+        spmvp_plot_point *pts = malloc(((size_t)n * SPMVP_NFORMATS * SPMVP_NMODELS + 1) * sizeof *pts);
         size_t k = 0;
         for (int i = 0; pts && i < n; i++)
             for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
-                for (int d = 0; d < SPMVP_NDISTS; d++)
+                for (int d = 0; d < SPMVP_NMODELS; d++)
                     if (!isnan(cs[i].measured[fm]) && !isnan(cs[i].pred.us[fm][d]))
                         pts[k++] = (spmvp_plot_point){d, fm, cs[i].measured[fm], cs[i].pred.us[fm][d]};
         const char *fnames[SPMVP_NFORMATS];
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
             fnames[fm] = spmvp_format_name((spmvp_format)fm);
-        if (!pts || spmvp_plot_evaluation(prefix, plot, pts, k, model_label, SPMVP_NDISTS, fnames, SPMVP_NFORMATS))
+        const char *labels[SPMVP_NMODELS];
+        for (int d = 0; d < SPMVP_NMODELS; d++)
+            labels[d] = spmvp_model_label((spmvp_model)d);
+        if (!pts || spmvp_plot_evaluation(prefix, plot, pts, k, labels, SPMVP_NMODELS, fnames, SPMVP_NFORMATS))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", pts ? spmvp_last_error() : "out of memory");
         free(pts);
     }
@@ -299,13 +306,13 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         return rc;
     }
     spmvp_profile *p = NULL;
-    const spmvp_calib *c = NULL;
+    spmvp_predictor pred;
     spmvp_context *ctx = NULL;
     eval_case *cs = calloc((size_t)nm, sizeof *cs);
     rc = SPMVP_EXIT_OK;
     if (!cs)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
-    else if (spmvp_cli_load_profile(profile, bo.spmv.value_size, &p, &c) || spmvp_cli_open(device, NULL, &ctx))
+    else if (spmvp_cli_load_profile(profile, bo.spmv.value_size, &p, &pred) || spmvp_cli_open(device, NULL, &ctx))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     else if (bo.spmv.value_size == 8 && !ctx->info.fp64)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s lacks cl_khr_fp64: double precision is not available on it", ctx->info.name);
@@ -313,7 +320,7 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         fprintf(stderr, "spmvp: note: profile %s was calibrated on %s, measuring on %s\n", profile,
                 p->device.name, ctx->info.name);
     for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++)
-        rc = measure(ctx, mats[i], c, p, &bo, &cs[i]);
+        rc = measure(ctx, mats[i], &pred, &bo, &cs[i]);
     if (rc == SPMVP_EXIT_OK)
         rc = report(prefix, plot, cs, nm, ctx, profile, bo.spmv.value_size);
     free(cs);

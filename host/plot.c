@@ -149,3 +149,44 @@ spmvp_status spmvp_plot_evaluation(const char *prefix, const char *term,
         st = errors(prefix, term, pts, n, model_names, nmodels);
     return st;
 }
+
+spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long k0, size_t n,
+                                  const double *const *series, const char *const *names,
+                                  int nseries)
+{
+    const char *ext = strrchr(path, '.');
+    if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: the plot's name must end in .png or .svg", path);
+    spmvp_status st = SPMVP_OK;
+    char dat[4096], gpn[4096];
+    int stem = (int)(ext - path);
+    snprintf(dat, sizeof dat, "%.*s.dat", stem, path);
+    snprintf(gpn, sizeof gpn, "%.*s.gp", stem, path);
+    FILE *d = open_or_fail(dat, &st), *gp = d ? open_or_fail(gpn, &st) : NULL;
+    if (!gp) {
+        if (d)
+            fclose(d);
+        return st;
+    }
+    fprintf(d, "# K");
+    for (int k = 0; k < nseries; k++)
+        fprintf(d, " %s_us", names[k]);
+    fprintf(d, "\n");
+    for (size_t j = 0; j < n; j++) {
+        fprintf(d, "%lld", k0 + (long long)j);
+        for (int k = 0; k < nseries; k++)
+            fprintf(d, " %.6g", series[k][j]); /* nan: gnuplot leaves the point out */
+        fprintf(d, "\n");
+    }
+    fclose(d);
+    terminal(gp, ext + 1, 800, 500);
+    fprintf(gp, "set output '%s'\nset title '%s' noenhanced\n", path, title);
+    fprintf(gp, "set xlabel 'HYB threshold K (ELL width)'\nset ylabel 'estimated time (µs)'\n"
+                "set key top right\nset grid\nset datafile missing 'nan'\nplot ");
+    for (int k = 0; k < nseries; k++)
+        fprintf(gp, "%s'%s' using 1:%d with lines lw 2 title '%s' noenhanced", k ? ", " : "", dat,
+                k + 2, names[k]);
+    fprintf(gp, "\n");
+    fclose(gp);
+    return run_gnuplot(gpn);
+}

@@ -24,4 +24,13 @@ spmvp_status spmvp_plot_evaluation(const char *prefix, const char *term,
                                    const char *const *model_names, int nmodels,
                                    const char *const *format_names, int nformats);
 
+/* The estimated HYB time against the threshold K (spmvp predict --hyb-threshold --plot):
+ * series[s][j] is series s at K = k0 + j (NaN: left out), one line each. `path` ends in
+ * .png or .svg; the data and the script are written beside it (PATH without the extension
+ * + .dat and .gp) and gnuplot run. SPMVP_ERR_ARG for another extension, SPMVP_ERR_IO as
+ * spmvp_plot_evaluation. */
+spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long k0, size_t n,
+                                  const double *const *series, const char *const *names,
+                                  int nseries);
+
 #endif

@@ -271,6 +271,50 @@ spmvp_status spmvp_gen_length_moments(long long cols, int pnz, spmvp_dist dist, 
     return SPMVP_OK;
 }
 
+spmvp_status spmvp_gen_length_hist(long long rows, long long cols, int pnz, spmvp_dist dist,
+                                   long long **hist, long long *maxlen)
+{
+    len_sampler ls;
+    *hist = NULL;
+    *maxlen = -1;
+    spmvp_status st = check_rows_args("length histogram", rows, cols, pnz, dist);
+    if (st || (st = sampler_init(&ls, cols, pnz, dist, 0)))
+        return st;
+    size_t n = (size_t)(ls.hi + 1);
+    long long *h = calloc(n, sizeof *h);
+    double *rem = malloc(n * sizeof *rem);
+    if (!h || !rem) {
+        free(h);
+        free(rem);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a row-length histogram of %zu entries", n);
+    }
+    /* largest remainders: floor every expected count, then give the rows left over to the
+     * lengths with the largest fractional parts (the earlier on ties), so the counts sum to
+     * rows exactly and no count is more than one row away from its expectation */
+    long long given = 0;
+    for (long long k = ls.lo; k <= ls.hi; k++) {
+        double e = pmf(&ls, k) * (double)rows;
+        h[k] = (long long)floor(e);
+        rem[k] = e - (double)h[k];
+        given += h[k];
+    }
+    for (; given < rows; given++) {
+        long long best = ls.lo;
+        for (long long k = ls.lo; k <= ls.hi; k++)
+            if (rem[k] > rem[best])
+                best = k;
+        h[best]++;
+        rem[best] = -1.0;
+    }
+    free(rem);
+    long long top = ls.hi;
+    while (top > 0 && !h[top])
+        top--;
+    *hist = h;
+    *maxlen = top;
+    return SPMVP_OK;
+}
+
 /* ---- distinct sorted columns of one row ---- */
 
 #define SHORT_MAX 16 /* sparse rows up to this long are placed by rank (short_row) */

@@ -52,6 +52,13 @@ spmvp_csr *spmvp_gen_random_rows(long long rows, long long cols, int pnz, spmvp_
 spmvp_status spmvp_gen_row_lengths(long long rows, long long cols, int pnz, spmvp_dist dist,
                                    unsigned long long seed, spmvp_idx *len);
 
+/* The expected histogram of those row lengths: *hist (size *maxlen + 1, caller frees) counts
+ * the rows of each length, each count the expectation rows x P(len = k) rounded up or down
+ * so that they sum to rows (largest remainders). The PMF model (pmf_cal.h) uses it for the
+ * calibration matrices without generating them. SPMVP_ERR_ARG, SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_gen_length_hist(long long rows, long long cols, int pnz, spmvp_dist dist,
+                                   long long **hist, long long *maxlen);
+
 /* Exact mean and standard deviation of one row's length (the distribution above, clamps
  * included) for `cols` columns. SPMVP_ERR_ARG on bad arguments. */
 spmvp_status spmvp_gen_length_moments(long long cols, int pnz, spmvp_dist dist, double *mean,

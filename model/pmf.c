@@ -334,10 +334,16 @@ spmvp_pmf_time spmvp_pmf_time_hyb(const spmvp_pmf *p, const spmvp_pmf_hw *hw, sp
             (Si * Ne + 2 * Sv * N) / hw->B;                                    /* 45 */
     /* 46: ceil((E(X|X>K) - K) / W) = ceil(coo / (n_gt * W)), exact; 0 when n_gt = 0 */
     double red = n_gt ? (double)ceil_div((long long)coo, n_gt * hw->W) : 0;
-    t.ct_coo = coo / C * (4 / CR + 1 / F) + (double)n_gt * W / C * red / F;
-    t.ct_ell = Ne / C * ((ceil(Si * Kd / BW) + ceil(Sv * Kd / BW)) / CR +
-                         ceil(Sv * KB / BW) / CR + 2 / CR +
-                         2 * spmvp_pmf_e_le(p, K) / F);                        /* 47 */
+    t.am_coo = coo / C * 4 / CR;
+    double mul_coo = coo / (C * F), add_coo = (double)n_gt * W / C * red / F;
+    t.ct_coo = t.am_coo + mul_coo + add_coo;                                   /* 46 */
+    t.am_ell = Ne / C * ((ceil(Si * Kd / BW) + ceil(Sv * Kd / BW)) / CR +
+                         ceil(Sv * KB / BW) / CR + 2 / CR);
+    double ops_ell = Ne / C * 2 * spmvp_pmf_e_le(p, K) / F;
+    t.ct_ell = t.am_ell + ops_ell;                                             /* 47 */
+    t.am = t.am_coo + t.am_ell;
+    t.ctc_m = mul_coo + ops_ell / 2;
+    t.ctc_a = add_coo + ops_ell / 2;
     t.ct = t.ct_coo + t.ct_ell;                                                /* 48-49 */
     return finish(t);                                                          /* 50 */
 }
@@ -367,9 +373,10 @@ long long spmvp_pmf_hyb_first_k(const spmvp_pmf *p)
     return k0 < p->max ? k0 : p->max;
 }
 
-spmvp_status spmvp_pmf_hyb_best(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
-                                long long *K_out, spmvp_pmf_time *t_out, double *curve,
-                                size_t curve_len)
+/* Algorithm 2 minimizing T (ct_only 0, the paper) or CT alone (ct_only 1). */
+static spmvp_status hyb_scan(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                             int ct_only, long long *K_out, spmvp_pmf_time *t_out, double *curve,
+                             size_t curve_len)
 {
     if (!p || !hw || !K_out)
         return spmvp_fail(SPMVP_ERR_ARG, "optimal HYB threshold: NULL argument");
@@ -379,20 +386,35 @@ spmvp_status spmvp_pmf_hyb_best(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmv
                           p->max - k0 + 1, curve_len);
     long long bestK = k0;
     spmvp_pmf_time best = {0};
-    best.t = INFINITY; /* Algorithm 2, line 1: T = MAX */
+    best.t = best.ct = INFINITY; /* Algorithm 2, line 1: T = MAX */
     for (long long K = k0; K <= p->max; K++) {
         spmvp_pmf_time t = spmvp_pmf_time_hyb(p, hw, prec, K); /* O(1) */
+        double v = ct_only ? t.ct : t.t;
         if (curve)
-            curve[K - k0] = t.t;
-        if (t.t < best.t) { /* lines 8-10: strict, so the smallest K wins ties */
+            curve[K - k0] = v;
+        if (v < (ct_only ? best.ct : best.t)) { /* lines 8-10: strict: the smallest K wins ties */
             best = t;
             bestK = K;
         }
     }
-    if (best.t == INFINITY) /* every estimate was NaN or infinite: keep K0 */
+    if ((ct_only ? best.ct : best.t) == INFINITY) /* every estimate NaN or infinite: keep K0 */
         best = spmvp_pmf_time_hyb(p, hw, prec, k0);
     *K_out = bestK;
     if (t_out)
         *t_out = best;
     return SPMVP_OK;
+}
+
+spmvp_status spmvp_pmf_hyb_best(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                                long long *K_out, spmvp_pmf_time *t_out, double *curve,
+                                size_t curve_len)
+{
+    return hyb_scan(p, hw, prec, 0, K_out, t_out, curve, curve_len);
+}
+
+spmvp_status spmvp_pmf_hyb_best_ct(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                                   long long *K_out, spmvp_pmf_time *t_out, double *curve,
+                                   size_t curve_len)
+{
+    return hyb_scan(p, hw, prec, 1, K_out, t_out, curve, curve_len);
 }

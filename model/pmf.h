@@ -128,11 +128,13 @@ typedef struct spmvp_pmf_time {
     double dtt;    /* data transfer time (eqs 25, 31, 38, 45) */
     double ct;     /* computing time (eqs 29, 36, 42, 49) */
     double t;      /* dtt + ct */
-    double am;     /* CT parts for COO/CSR/ELL: access memory (26, 35, 39) */
-    double ctc_m;  /* multiplications (27, 33, 40) */
-    double ctc_a;  /* additions (28, 34, 41) */
+    double am;     /* CT parts: access memory (26, 35, 39; for HYB am_coo + am_ell) */
+    double ctc_m;  /* multiplications (27, 33, 40; for HYB those of 46 and 47) */
+    double ctc_a;  /* additions (28, 34, 41; for HYB those of 46 and 47) */
     double ct_coo; /* CT parts for HYB: its COO part (46) and ELL part (47); 0 elsewhere */
     double ct_ell;
+    double am_coo; /* the memory-access terms of 46 and 47 (HYB only; 0 elsewhere): the */
+    double am_ell; /* calibrated variant (pmf_cal.h) scales them apart from the operations */
 } spmvp_pmf_time;
 
 /* Eqs 24-29. [E(X)/W] of eq. 28 is read as a ceiling (a row of E(X) entries takes
@@ -172,5 +174,11 @@ long long spmvp_pmf_hyb_first_k(const spmvp_pmf *p);
 spmvp_status spmvp_pmf_hyb_best(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
                                 long long *K_out, spmvp_pmf_time *t_out, double *curve,
                                 size_t curve_len);
+/* The same scan minimizing CT alone (curve holds CT): the threshold for a matrix that stays
+ * on the device, where the transfer of eq. 45 is paid once, not per product. Ours; the
+ * paper's Algorithm 2 minimizes T. */
+spmvp_status spmvp_pmf_hyb_best_ct(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                                   long long *K_out, spmvp_pmf_time *t_out, double *curve,
+                                   size_t curve_len);
 
 #endif

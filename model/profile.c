@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "profile.h"
 
+#include "pmf_hw.h"
+
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -313,6 +315,40 @@ static void write_points(writer *w, cJSON *obj, const spmvp_calib *c)
     free(b.s);
 }
 
+/* The calibrated PMF model's coefficients of the formats that were fitted (none: omitted). */
+static void write_pmf_fit(writer *w, cJSON *obj, const spmvp_pmf_cal *cal)
+{
+    cJSON *o = NULL;
+    for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++) {
+        const spmvp_pmf_cal_coef *k = &cal->f[f];
+        if (!k->valid || (!o && !(o = add_object(w, obj, "pmf_fit"))))
+            continue;
+        cJSON *fo = add_object(w, o, spmvp_pmf_format_name((spmvp_pmf_format)f));
+        if (!fo)
+            continue;
+        add_int(w, fo, "npoints", k->npoints);
+        add_double(w, fo, "t0_us", k->t0_us);
+        add_double(w, fo, "mem", k->mem);
+        add_double(w, fo, "ops", k->ops);
+        add_double(w, fo, "row_us", k->row_us);
+        add_double(w, fo, "rms_rel", k->rms_rel);
+    }
+}
+
+/* Seed 002's Table 1 parameters and their notes. */
+static void write_pmf_hardware(writer *w, cJSON *root, const spmvp_profile_pmf *pm)
+{
+    cJSON *o = add_object(w, root, "pmf_hardware");
+    if (!o)
+        return;
+    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
+        add_double(w, o, spmvp_pmf_param_name(i), spmvp_pmf_param_get(&pm->hw, i));
+    cJSON *src = add_object(w, o, "sources");
+    for (int i = 0; src && i < SPMVP_PMF_NPARAMS; i++)
+        if (pm->source[i][0])
+            add_string(w, src, spmvp_pmf_param_name(i), pm->source[i]);
+}
+
 static void write_precision(writer *w, cJSON *precs, spmvp_precision i, const spmvp_profile_precision *pp)
 {
     cJSON *o = add_object(w, precs, prec_names[i]);
@@ -327,6 +363,7 @@ static void write_precision(writer *w, cJSON *precs, spmvp_precision i, const sp
     cJSON *models = add(w, o, "models", cJSON_CreateArray());
     for (size_t k = 0; models && k < pp->calib->nmodels; k++)
         write_model(w, models, &pp->calib->models[k]);
+    write_pmf_fit(w, o, &pp->pmf_fit);
     write_points(w, o, pp->calib);
 }
 
@@ -351,6 +388,8 @@ static char *to_json(const spmvp_profile *p)
     cJSON *mb = add_object(&w, root, "microbench");
     if (mb)
         write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
+    if (p->pmf.present)
+        write_pmf_hardware(&w, root, &p->pmf);
     cJSON *precs = add_object(&w, root, "precisions");
     for (int i = 0; precs && i < SPMVP_NPRECISIONS; i++)
         if (p->prec[i].calib)
@@ -800,6 +839,74 @@ static spmvp_status read_point(const reader *r, const cJSON *a, const char *at, 
     return check_double(r, e, el, "", NONNEG, &q->time_us);
 }
 
+/* The optional "pmf_fit" of a precision: formats absent stay invalid. */
+static spmvp_status read_pmf_fit(const reader *r, const cJSON *o, const char *at, spmvp_pmf_cal *cal)
+{
+    const cJSON *fit = cJSON_GetObjectItemCaseSensitive(o, "pmf_fit");
+    char sub[96], fat[128];
+    memset(cal, 0, sizeof *cal);
+    if (!fit)
+        return SPMVP_OK;
+    if (!cJSON_IsObject(fit))
+        return bad(r, at, "pmf_fit", "expected an object, got %s", kind(fit));
+    snprintf(sub, sizeof sub, "%s.pmf_fit", at);
+    for (const cJSON *e = fit->child; e; e = e->next) {
+        int f;
+        for (f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++)
+            if (!strcmp(e->string, spmvp_pmf_format_name((spmvp_pmf_format)f)))
+                break;
+        if (f > SPMVP_PMF_ELL)
+            return bad(r, sub, e->string, "unknown format (expected coo, csr or ell)");
+        spmvp_pmf_cal_coef *k = &cal->f[f];
+        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
+        if (!cJSON_IsObject(e))
+            return bad(r, fat, "", "expected an object, got %s", kind(e));
+        TRY(get_int32(r, e, fat, "npoints", 0, &k->npoints));
+        TRY(get_double(r, e, fat, "t0_us", NONNEG, &k->t0_us));
+        TRY(get_double(r, e, fat, "mem", NONNEG, &k->mem));
+        TRY(get_double(r, e, fat, "ops", NONNEG, &k->ops));
+        TRY(get_double(r, e, fat, "row_us", NONNEG, &k->row_us));
+        TRY(get_double(r, e, fat, "rms_rel", NONNEG, &k->rms_rel));
+        k->valid = 1;
+    }
+    return SPMVP_OK;
+}
+
+/* The optional "pmf_hardware": every parameter positive (F_d may be 0: no double precision),
+ * W an integer; "sources" optional, strings. */
+static spmvp_status read_pmf_hardware(const reader *r, const cJSON *root, spmvp_profile_pmf *pm)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "pmf_hardware"), *src;
+    memset(pm, 0, sizeof *pm);
+    if (!o)
+        return SPMVP_OK;
+    if (!cJSON_IsObject(o))
+        return bad(r, "", "pmf_hardware", "expected an object, got %s", kind(o));
+    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) {
+        const char *key = spmvp_pmf_param_name(i);
+        double v;
+        if (!strcmp(key, "W")) {
+            int w;
+            TRY(get_int32(r, o, "pmf_hardware", key, 1, &w));
+            v = w;
+        } else {
+            TRY(get_double(r, o, "pmf_hardware", key, strcmp(key, "F_d") ? POSITIVE : NONNEG, &v));
+        }
+        spmvp_pmf_param_set(&pm->hw, i, v);
+    }
+    src = cJSON_GetObjectItemCaseSensitive(o, "sources");
+    if (src && !cJSON_IsObject(src))
+        return bad(r, "pmf_hardware", "sources", "expected an object, got %s", kind(src));
+    for (int i = 0; src && i < SPMVP_PMF_NPARAMS; i++) {
+        const cJSON *it = cJSON_GetObjectItemCaseSensitive(src, spmvp_pmf_param_name(i));
+        if (it)
+            TRY(check_string(r, it, "pmf_hardware.sources", spmvp_pmf_param_name(i), 0,
+                             pm->source[i], sizeof pm->source[i]));
+    }
+    pm->present = 1;
+    return SPMVP_OK;
+}
+
 static spmvp_status read_precision(const reader *r, const cJSON *o, const char *at,
                                    spmvp_profile_precision *pp)
 {
@@ -819,6 +926,7 @@ static spmvp_status read_precision(const reader *r, const cJSON *o, const char *
     TRY(get_int32(r, cal, sub, "runs", 1, &pp->runs));
     TRY(get_array(r, o, at, "models", &models));
     TRY(get_array(r, o, at, "points", &points));
+    TRY(read_pmf_fit(r, o, at, &pp->pmf_fit));
 
     spmvp_calib *c = spmvp_calib_new();
     if (!c)
@@ -876,6 +984,7 @@ static spmvp_status read_profile(const reader *r, const cJSON *root, spmvp_profi
                    driver, p->device.driver);
     TRY(get_object(r, root, "", "microbench", &o));
     TRY(read_fields(r, o, "microbench", &p->microbench, microbench_fields, NFIELDS(microbench_fields)));
+    TRY(read_pmf_hardware(r, root, &p->pmf));
     TRY(get_object(r, root, "", "precisions", &o));
     for (const cJSON *e = o->child; e; e = e->next) {
         int i;

@@ -13,6 +13,8 @@
 #include <stddef.h>
 
 #include "calib.h"
+#include "pmf.h"
+#include "pmf_cal.h"
 #include "status.h"
 
 #define SPMVP_PROFILE_SCHEMA "spmvp-profile" /* the "schema" member of every profile */
@@ -65,7 +67,20 @@ typedef struct spmvp_profile_precision {
     spmvp_calib *calib; /* NULL: not calibrated at this precision (owned by the profile) */
     int quick;          /* 1: the quick grid, 0: the full grid (host/calibrate.c) */
     int warmup, runs;   /* alpha warm-ups discarded, then `runs` timed (eq. 5) */
+    spmvp_pmf_cal pmf_fit; /* the calibrated PMF model ("pmf_fit"; every format invalid when
+                              the file has none) */
 } spmvp_profile_precision;
+
+#define SPMVP_PMF_NPARAMS 12     /* B, F_i, F_s, F_d, BW, CR, C, W, BS, S_i, S_s, S_d */
+#define SPMVP_PMF_SOURCE_LEN 160 /* bytes of one parameter's note, NUL included */
+
+/* The hardware parameters of seed 002's Table 1 ("pmf_hardware"), with where each came
+ * from (model/pmf_hw.h derives them; a user may edit them, as in the GT 645M profile). */
+typedef struct spmvp_profile_pmf {
+    int present;                                       /* 0: not in the file */
+    spmvp_pmf_hw hw;
+    char source[SPMVP_PMF_NPARAMS][SPMVP_PMF_SOURCE_LEN]; /* in pmf_hw.h's parameter order */
+} spmvp_profile_pmf;
 
 typedef struct spmvp_profile {
     int schema_version;          /* SPMVP_PROFILE_SCHEMA_VERSION */
@@ -73,6 +88,7 @@ typedef struct spmvp_profile {
     char created[32];            /* ISO 8601 UTC, "2025-01-31T12:00:00Z" ("" until stamped) */
     spmvp_device_params device;
     spmvp_microbench_params microbench;
+    spmvp_profile_pmf pmf;
     spmvp_profile_precision prec[SPMVP_NPRECISIONS]; /* indexed by spmvp_precision */
 } spmvp_profile;
 

@@ -22,8 +22,38 @@ check "predict table" "$SPMVP" predict laplace2d:10 --profile $known
 grep -q "^ell .* 8.31" "$tmp/out" || { echo "FAIL: table lacks ELL 8.31"; cat "$tmp/out"; fails=$((fails + 1)); }
 grep -q "no model" "$tmp/out" || { echo "FAIL: formats without a model should say so"; fails=$((fails + 1)); }
 
-expect_exit 1 "$SPMVP" predict laplace2d:10 --profile $known --precision double
+# no double calibration: the strip models say so, the PMF model (derived from device and
+# micro-benchmarks) still predicts; with no micro-benchmarks either, nothing can: exit 1
+check "predict at a precision without calibration" "$SPMVP" predict laplace2d:10 --profile $known --precision double
+grep -q "precisions.double is missing" "$tmp/out" || { echo "FAIL: missing precision not named"; cat "$tmp/out"; fails=$((fails + 1)); }
+grep -q "^csr_scalar .* no model .*[0-9]" "$tmp/out" || { echo "FAIL: no PMF prediction without calibration"; cat "$tmp/out"; fails=$((fails + 1)); }
+expect_exit 1 "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/good_no_microbench.json --precision double
 grep -q "precisions.double" "$tmp/err" || { echo "FAIL: missing precision not named"; fails=$((fails + 1)); }
+check "predict without micro-benchmarks" "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/good_no_microbench.json
+grep -q "pmf       not available: microbench.copy_gbs" "$tmp/out" || { echo "FAIL: why no PMF model is not said"; cat "$tmp/out"; fails=$((fails + 1)); }
+
+# the PMF model with the paper's GT 645M parameters (Table 2), by hand: laplace2d:10 has 4 rows
+# of 3, 32 of 4, 64 of 5 entries; W = 32 fractiles give E(Q) = (3 + 10*4 + 21*5)/32 = 4.625;
+# CSR, eqs 33-36: N/C (((2 + 2) + 1 + 1 + E(Q)) / CR + 3 E(Q) / F)
+#   = 100/384 (10.625 / 9e8 + 13.875 / 7.6e8) s = 0.00782868 us;
+# DTT, eq. 31: ((4 + 4) 460 + 4 * 101 + 2 * 4 * 100) / 16e9 s = 0.30525 us
+check "predict with the GT 645M paper profile" "$SPMVP" predict laplace2d:10 --profile devices/gt645m-paper.json --json
+tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"csr_scalar","model":"pmf","time_us":0.00782868[0-9]*,"gflops":[0-9.e+-]*,"dtt_us":0.30525' ||
+    { echo "FAIL: GT 645M CSR estimate is not 0.00782868 us + DTT 0.30525 us"; cat "$tmp/out"; fails=$((fails + 1)); }
+
+# --hyb-threshold: Algorithm 2 beside the rules, its curve, and the plot on request
+check "predict --hyb-threshold" "$SPMVP" predict rmat:10 --profile devices/nvidia-h100.json --precision double --hyb-threshold
+for w in "Algorithm 2" "T = DTT + CT" "pmf-cal, CT" "CUSP" "ViennaCL" "mean row length" "<- minimum"; do
+    grep -q "$w" "$tmp/out" || { echo "FAIL: --hyb-threshold lacks \"$w\""; cat "$tmp/out"; fails=$((fails + 1)); }
+done
+check "predict --hyb-threshold --json --plot" "$SPMVP" predict rmat:10 --profile devices/nvidia-h100.json \
+    --precision double --json --plot "$tmp/curve.svg"
+tr -d ' \t\n' <"$tmp/out" | grep -q '"hyb_threshold":{"k0":[0-9]*,"max":[0-9]*,"K":{"pmf_t":[0-9]*,"pmf_ct":[0-9]*,"pmf_cal":[0-9]*' ||
+    { echo "FAIL: JSON hyb_threshold"; cat "$tmp/out"; fails=$((fails + 1)); }
+for f in curve.svg curve.dat curve.gp; do
+    [ -s "$tmp/$f" ] || { echo "FAIL: --plot did not write $f"; fails=$((fails + 1)); }
+done
+expect_exit 2 "$SPMVP" predict rmat:10 --profile devices/nvidia-h100.json --plot "$tmp/curve.pdf"
 expect_exit 1 "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/bad_unknown_format.json
 expect_exit 2 "$SPMVP" predict laplace2d:10
 expect_exit 2 "$SPMVP" calibrate --quick
@@ -45,13 +75,20 @@ check "evaluate with plots" "$SPMVP" evaluate --profile "$tmp/p.json" --runs 2 -
 for f in ev.csv ev.json ev-scatter.svg ev-error.svg; do
     [ -s "$tmp/$f" ] || { echo "FAIL: evaluate did not write $f"; fails=$((fails + 1)); }
 done
-[ "$(wc -l <"$tmp/ev.csv")" -eq 37 ] || { echo "FAIL: ev.csv should have 1 + 2x6x3 lines"; fails=$((fails + 1)); }
+# 2 matrices x 6 formats x 5 models (3 strip, pmf, pmf-cal)
+[ "$(wc -l <"$tmp/ev.csv")" -eq 61 ] || { echo "FAIL: ev.csv should have 1 + 2x6x5 lines"; fails=$((fails + 1)); }
+grep -q "PMF calibrated" "$tmp/ev.json" "$tmp/ev-scatter.gp" || { echo "FAIL: evaluate lacks the calibrated PMF model"; fails=$((fails + 1)); }
+grep -q '"pmf-cal"' "$tmp/ev.json" || { echo "FAIL: evaluate JSON lacks pmf-cal"; fails=$((fails + 1)); }
 
 # the two shipped profiles side by side, with a matrix
 check "compare shipped profiles" "$SPMVP" compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:20
 grep -q "NVIDIA H100" "$tmp/out" && grep -q "strip CSR-S/ELL/JAD" "$tmp/out" ||
     { echo "FAIL: compare output"; cat "$tmp/out"; fails=$((fails + 1)); }
 check "compare shipped profiles, double" "$SPMVP" compare devices/pocl-cpu.json devices/nvidia-h100.json --precision double --model fixed
+check "compare with the paper's GT 645M, PMF model" "$SPMVP" compare devices/gt645m-paper.json devices/nvidia-h100.json --model pmf laplace3d:20
+grep -q "^  CR  *9e+08" "$tmp/out" && grep -q "picks .*A: hyb" "$tmp/out" ||
+    { echo "FAIL: compare with the PMF model"; cat "$tmp/out"; fails=$((fails + 1)); }
+expect_exit 2 "$SPMVP" compare devices/gt645m-paper.json devices/nvidia-h100.json --model pmff
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

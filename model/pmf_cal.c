@@ -1,0 +1,238 @@
+/* pmf_cal.c: the calibrated variant of the PMF model (pmf_cal.h): eq. (C1) fitted to the
+ * profile's benchmark-matrix timings. */
+#include "pmf_cal.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+#define NTERMS 4     /* t0, mem, ops, row */
+#define MIN_POINTS 5 /* one more than the terms */
+
+static const char *pmf_names[4] = {"coo", "csr", "ell", "hyb"};
+
+const char *spmvp_pmf_format_name(spmvp_pmf_format f)
+{
+    return (f >= 0 && f <= SPMVP_PMF_HYB) ? pmf_names[f] : "?";
+}
+
+/* The spmvp format whose calibration points stand for PMF format f. */
+static spmvp_format measured_format(spmvp_pmf_format f)
+{
+    return f == SPMVP_PMF_COO ? SPMVP_COO : f == SPMVP_PMF_CSR ? SPMVP_CSR_SCALAR : SPMVP_ELL;
+}
+
+static spmvp_pmf_time analytic(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                               spmvp_pmf_format f)
+{
+    return f == SPMVP_PMF_COO ? spmvp_pmf_time_coo(p, hw, prec)
+         : f == SPMVP_PMF_CSR ? spmvp_pmf_time_csr(p, hw, prec)
+                              : spmvp_pmf_time_ell(p, hw, prec);
+}
+
+/* The terms of (C1) in microseconds (rows per element for the row term). */
+static void terms(const spmvp_pmf_time *t, double rows, const spmvp_pmf_hw *hw, double x[NTERMS])
+{
+    x[0] = 1.0;
+    x[1] = t->am * 1e6;
+    x[2] = (t->ctc_m + t->ctc_a) * 1e6;
+    x[3] = rows / hw->C;
+}
+
+static double combine(const spmvp_pmf_cal_coef *k, const double x[NTERMS])
+{
+    return k->t0_us * x[0] + k->mem * x[1] + k->ops * x[2] + k->row_us * x[3];
+}
+
+double spmvp_pmf_cal_time(const spmvp_pmf_cal *cal, const spmvp_pmf *p, const spmvp_pmf_hw *hw,
+                          spmvp_pmf_prec prec, spmvp_pmf_format f)
+{
+    if (!cal || !p || !hw || f < SPMVP_PMF_COO || f > SPMVP_PMF_ELL || !cal->f[f].valid)
+        return NAN;
+    spmvp_pmf_time t = analytic(p, hw, prec, f);
+    double x[NTERMS];
+    terms(&t, (double)p->rows, hw, x);
+    return combine(&cal->f[f], x) * 1e-6;
+}
+
+double spmvp_pmf_cal_hyb(const spmvp_pmf_cal *cal, const spmvp_pmf *p, const spmvp_pmf_hw *hw,
+                         spmvp_pmf_prec prec, long long K)
+{
+    if (!cal || !p || !hw)
+        return NAN;
+    const spmvp_pmf_cal_coef *ell = &cal->f[SPMVP_PMF_ELL], *coo = &cal->f[SPMVP_PMF_COO];
+    if (K < 0)
+        K = 0;
+    if (K > p->max)
+        K = p->max;
+    int has_coo = K < p->max;
+    if (!ell->valid || (has_coo && !coo->valid))
+        return NAN;
+    spmvp_pmf_time t = spmvp_pmf_time_hyb(p, hw, prec, K);
+    /* ELL part (eq. 47) over all N rows; the COO part (eq. 46) over the rows longer than K */
+    double xe[NTERMS] = {1.0, t.am_ell * 1e6, (t.ct_ell - t.am_ell) * 1e6, (double)p->rows / hw->C};
+    double us = combine(ell, xe);
+    if (has_coo) {
+        double rows_gt = (double)p->rows * spmvp_pmf_p_gt(p, K);
+        double xc[NTERMS] = {1.0, t.am_coo * 1e6, (t.ct_coo - t.am_coo) * 1e6, rows_gt / hw->C};
+        us += combine(coo, xc);
+    }
+    return us * 1e-6;
+}
+
+spmvp_status spmvp_pmf_cal_hyb_best(const spmvp_pmf_cal *cal, const spmvp_pmf *p,
+                                    const spmvp_pmf_hw *hw, spmvp_pmf_prec prec, long long *K_out,
+                                    double *t_out, double *curve, size_t curve_len)
+{
+    if (!cal || !p || !hw || !K_out)
+        return spmvp_fail(SPMVP_ERR_ARG, "calibrated HYB threshold: NULL argument");
+    if (!cal->f[SPMVP_PMF_ELL].valid)
+        return spmvp_fail(SPMVP_ERR_ARG, "calibrated HYB threshold: the profile has no calibrated ELL model");
+    long long k0 = spmvp_pmf_hyb_first_k(p);
+    if (curve && curve_len < (size_t)(p->max - k0 + 1))
+        return spmvp_fail(SPMVP_ERR_ARG, "calibrated HYB threshold: curve needs %lld entries, got %zu",
+                          p->max - k0 + 1, curve_len);
+    long long bestK = p->max;
+    double best = INFINITY;
+    for (long long K = k0; K <= p->max; K++) {
+        double t = spmvp_pmf_cal_hyb(cal, p, hw, prec, K); /* O(1); NaN without COO below max */
+        if (curve)
+            curve[K - k0] = t;
+        if (t < best) {
+            best = t;
+            bestK = K;
+        }
+    }
+    if (best == INFINITY)
+        best = spmvp_pmf_cal_hyb(cal, p, hw, prec, bestK);
+    *K_out = bestK;
+    if (t_out)
+        *t_out = best;
+    return SPMVP_OK;
+}
+
+/* ---- the fit ---- */
+
+typedef struct sample {
+    double x[NTERMS]; /* terms of (C1), microseconds */
+    double t;         /* measured, microseconds */
+} sample;
+
+/* Weighted least squares of t on the terms in `mask` (relative residuals); 0 with beta set
+ * (zeros outside the mask) and *rss the weighted residual sum, -1 on a GSL failure. */
+static int fit_subset(const sample *s, size_t n, unsigned mask, double beta[NTERMS], double *rss)
+{
+    size_t k = 0;
+    int idx[NTERMS];
+    for (int j = 0; j < NTERMS; j++)
+        if (mask & (1u << j))
+            idx[k++] = j;
+    gsl_matrix *X = gsl_matrix_alloc(n, k);
+    gsl_vector *y = gsl_vector_alloc(n), *b = gsl_vector_alloc(k);
+    gsl_matrix *cov = gsl_matrix_alloc(k, k);
+    gsl_multifit_linear_workspace *w = gsl_multifit_linear_alloc(n, k);
+    int rc = -1;
+    if (X && y && b && cov && w) {
+        /* divide each row by the measured time: minimizes sum ((fit - t) / t)^2 */
+        for (size_t i = 0; i < n; i++) {
+            for (size_t j = 0; j < k; j++)
+                gsl_matrix_set(X, i, j, s[i].x[idx[j]] / s[i].t);
+            gsl_vector_set(y, i, 1.0);
+        }
+        if (gsl_multifit_linear(X, y, b, cov, rss, w) == GSL_SUCCESS) {
+            memset(beta, 0, NTERMS * sizeof *beta);
+            for (size_t j = 0; j < k; j++)
+                beta[idx[j]] = gsl_vector_get(b, j);
+            rc = 0;
+        }
+    }
+    gsl_multifit_linear_free(w);
+    gsl_matrix_free(cov);
+    gsl_vector_free(b);
+    gsl_vector_free(y);
+    gsl_matrix_free(X);
+    return rc;
+}
+
+/* The non-negative fit of smallest residual over every non-empty subset of the terms. */
+static int fit_nonneg(const sample *s, size_t n, spmvp_pmf_cal_coef *out)
+{
+    double best_rss = INFINITY, best[NTERMS] = {0};
+    for (unsigned mask = 1; mask < (1u << NTERMS); mask++) {
+        double beta[NTERMS], rss;
+        if (fit_subset(s, n, mask, beta, &rss))
+            continue;
+        int ok = 1;
+        for (int j = 0; j < NTERMS; j++)
+            ok &= beta[j] >= 0 && isfinite(beta[j]);
+        if (ok && rss < best_rss) {
+            best_rss = rss;
+            memcpy(best, beta, sizeof best);
+        }
+    }
+    if (best_rss == INFINITY)
+        return -1;
+    out->t0_us = best[0];
+    out->mem = best[1];
+    out->ops = best[2];
+    out->row_us = best[3];
+    out->rms_rel = sqrt(best_rss / (double)n);
+    return 0;
+}
+
+spmvp_status spmvp_pmf_cal_fit(const spmvp_calib *c, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                               spmvp_pmf_cal *out, FILE *notes)
+{
+    if (!c || !hw || !out)
+        return spmvp_fail(SPMVP_ERR_ARG, "PMF fit: NULL argument");
+    memset(out, 0, sizeof *out);
+    sample *s = malloc((c->npoints + 1) * sizeof *s);
+    if (!s)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "PMF fit: out of memory");
+    gsl_error_handler_t *old = gsl_set_error_handler_off(); /* failures are return codes here */
+    spmvp_status st = SPMVP_OK;
+    int fitted = 0;
+    for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL && !st; f++) {
+        size_t n = 0;
+        for (size_t i = 0; i < c->npoints && !st; i++) {
+            const spmvp_calib_point *q = &c->points[i];
+            if (q->format != measured_format((spmvp_pmf_format)f) || !(q->time_us > 0) || q->rows < 1)
+                continue;
+            long long *hist = NULL, maxlen = 0;
+            /* benchmark matrices are square (seed 000 §3.1) */
+            st = spmvp_gen_length_hist(q->rows, q->rows, q->pnz, q->dist, &hist, &maxlen);
+            spmvp_pmf *p = st ? NULL : spmvp_pmf_from_hist(hist, maxlen);
+            free(hist);
+            if (!st && !p)
+                st = SPMVP_ERR_NOMEM;
+            if (st)
+                break;
+            spmvp_pmf_time t = analytic(p, hw, prec, (spmvp_pmf_format)f);
+            terms(&t, (double)p->rows, hw, s[n].x);
+            s[n++].t = q->time_us;
+            spmvp_pmf_free(p);
+        }
+        if (st)
+            break;
+        spmvp_pmf_cal_coef *k = &out->f[f];
+        k->npoints = (int)n;
+        if (n >= MIN_POINTS && !fit_nonneg(s, n, k)) {
+            k->valid = 1;
+            fitted++;
+        } else if (notes) {
+            fprintf(notes, "spmvp: note: PMF fit of %s skipped: %zu usable calibration points of %s\n",
+                    pmf_names[f], n, spmvp_format_name(measured_format((spmvp_pmf_format)f)));
+        }
+    }
+    gsl_set_error_handler(old);
+    free(s);
+    if (st)
+        return spmvp_fail(st, "PMF fit: %s", spmvp_last_error());
+    if (!fitted)
+        return spmvp_fail(SPMVP_ERR_ARG, "PMF fit: no calibration points of COO, CSR-scalar or ELL");
+    return SPMVP_OK;
+}
