@@ -36,7 +36,7 @@ static int fit(spmvp_profile *p, int k)
     }
     spmvp_pmf_prec prec = k == SPMVP_PRECISION_DOUBLE ? SPMVP_PMF_DOUBLE : SPMVP_PMF_SINGLE;
     spmvp_pmf_cal *cal = &p->prec[k].pmf_fit;
-    if (spmvp_pmf_cal_fit(c, &p->pmf.hw, prec, cal, stderr)) {
+    if (spmvp_pmf_cal_fit_launch(c, &p->pmf.hw, prec, p->microbench.launch_us, cal, stderr)) {
         fprintf(stderr, "spmvp: note: %s: no calibrated PMF model: %s\n", what, spmvp_last_error());
         return SPMVP_EXIT_OK;
     }

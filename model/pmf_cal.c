@@ -15,6 +15,9 @@
 
 static const char *pmf_names[4] = {"coo", "csr", "ell", "hyb"};
 
+/* Kernels spmvp launches per product: COO zeroes y, then sums chunks, then carries. */
+static const int launches[3] = {3, 1, 1};
+
 const char *spmvp_pmf_format_name(spmvp_pmf_format f)
 {
     return (f >= 0 && f <= SPMVP_PMF_HYB) ? pmf_names[f] : "?";
@@ -79,7 +82,7 @@ double spmvp_pmf_cal_hyb(const spmvp_pmf_cal *cal, const spmvp_pmf *p, const spm
     if (has_coo) {
         double rows_gt = (double)p->rows * spmvp_pmf_p_gt(p, K);
         double xc[NTERMS] = {1.0, t.am_coo * 1e6, (t.ct_coo - t.am_coo) * 1e6, rows_gt / hw->C};
-        us += combine(coo, xc);
+        us += combine(coo, xc) - cal->launch_us; /* no zeroing kernel: ELL wrote y */
     }
     return us * 1e-6;
 }
@@ -122,9 +125,10 @@ typedef struct sample {
     double t;         /* measured, microseconds */
 } sample;
 
-/* Weighted least squares of t on the terms in `mask` (relative residuals); 0 with beta set
- * (zeros outside the mask) and *rss the weighted residual sum, -1 on a GSL failure. */
-static int fit_subset(const sample *s, size_t n, unsigned mask, double beta[NTERMS], double *rss)
+/* Weighted least squares of t - L on the terms in `mask` (relative residuals); 0 with beta
+ * set (zeros outside the mask) and *rss the weighted residual sum, -1 on a GSL failure. */
+static int fit_subset(const sample *s, size_t n, double L, unsigned mask, double beta[NTERMS],
+                      double *rss)
 {
     size_t k = 0;
     int idx[NTERMS];
@@ -141,7 +145,7 @@ static int fit_subset(const sample *s, size_t n, unsigned mask, double beta[NTER
         for (size_t i = 0; i < n; i++) {
             for (size_t j = 0; j < k; j++)
                 gsl_matrix_set(X, i, j, s[i].x[idx[j]] / s[i].t);
-            gsl_vector_set(y, i, 1.0);
+            gsl_vector_set(y, i, (s[i].t - L) / s[i].t);
         }
         if (gsl_multifit_linear(X, y, b, cov, rss, w) == GSL_SUCCESS) {
             memset(beta, 0, NTERMS * sizeof *beta);
@@ -159,12 +163,12 @@ static int fit_subset(const sample *s, size_t n, unsigned mask, double beta[NTER
 }
 
 /* The non-negative fit of smallest residual over every non-empty subset of the terms. */
-static int fit_nonneg(const sample *s, size_t n, spmvp_pmf_cal_coef *out)
+static int fit_nonneg(const sample *s, size_t n, double L, spmvp_pmf_cal_coef *out)
 {
     double best_rss = INFINITY, best[NTERMS] = {0};
     for (unsigned mask = 1; mask < (1u << NTERMS); mask++) {
         double beta[NTERMS], rss;
-        if (fit_subset(s, n, mask, beta, &rss))
+        if (fit_subset(s, n, L, mask, beta, &rss))
             continue;
         int ok = 1;
         for (int j = 0; j < NTERMS; j++)
@@ -176,7 +180,7 @@ static int fit_nonneg(const sample *s, size_t n, spmvp_pmf_cal_coef *out)
     }
     if (best_rss == INFINITY)
         return -1;
-    out->t0_us = best[0];
+    out->t0_us = L + best[0];
     out->mem = best[1];
     out->ops = best[2];
     out->row_us = best[3];
@@ -187,9 +191,17 @@ static int fit_nonneg(const sample *s, size_t n, spmvp_pmf_cal_coef *out)
 spmvp_status spmvp_pmf_cal_fit(const spmvp_calib *c, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
                                spmvp_pmf_cal *out, FILE *notes)
 {
-    if (!c || !hw || !out)
-        return spmvp_fail(SPMVP_ERR_ARG, "PMF fit: NULL argument");
+    return spmvp_pmf_cal_fit_launch(c, hw, prec, 0.0, out, notes);
+}
+
+spmvp_status spmvp_pmf_cal_fit_launch(const spmvp_calib *c, const spmvp_pmf_hw *hw,
+                                      spmvp_pmf_prec prec, double launch_us, spmvp_pmf_cal *out,
+                                      FILE *notes)
+{
+    if (!c || !hw || !out || !(launch_us >= 0))
+        return spmvp_fail(SPMVP_ERR_ARG, "PMF fit: NULL argument or a negative launch cost");
     memset(out, 0, sizeof *out);
+    out->launch_us = launch_us;
     sample *s = malloc((c->npoints + 1) * sizeof *s);
     if (!s)
         return spmvp_fail(SPMVP_ERR_NOMEM, "PMF fit: out of memory");
@@ -220,7 +232,7 @@ spmvp_status spmvp_pmf_cal_fit(const spmvp_calib *c, const spmvp_pmf_hw *hw, spm
             break;
         spmvp_pmf_cal_coef *k = &out->f[f];
         k->npoints = (int)n;
-        if (n >= MIN_POINTS && !fit_nonneg(s, n, k)) {
+        if (n >= MIN_POINTS && !fit_nonneg(s, n, launches[f] * launch_us, k)) {
             k->valid = 1;
             fitted++;
         } else if (notes) {

@@ -18,6 +18,12 @@
  * whose calibration points fit it; CSR-vector and JAD have no PMF model.
  * DTT is not calibrated (B is measured already).
  *
+ * Launches: the calibration grid holds only large matrices (a strip of rows and more), so
+ * its points cannot tell t0 from zero, while a small matrix costs little but its launches.
+ * When the profile's micro-benchmark measured the cost L of one kernel launch
+ * (microbench.launch_us), t0 starts from it: t0 = k L + t0', with k the kernels spmvp runs
+ * (CSR and ELL 1; COO 3: zero y, chunk sums, carries; HYB's COO part 2, as ELL wrote y),
+ * and only t0' >= 0 is fitted.
  * The fit: the points' row-length PMFs are the generator's expected histograms
  * (spmvp_gen_length_hist); least squares on relative residuals (each point weighted by
  * 1 / time^2, so a 5 us product counts as much as a 5 ms one), all four coefficients
@@ -41,6 +47,7 @@ typedef struct spmvp_pmf_cal_coef {
 /* The coefficients of COO, CSR and ELL, indexed by spmvp_pmf_format (HYB composes them). */
 typedef struct spmvp_pmf_cal {
     spmvp_pmf_cal_coef f[3];
+    double launch_us; /* the launch cost L the fit started from (0: none) */
 } spmvp_pmf_cal;
 
 /* "coo", "csr", "ell", "hyb" (the keys of the profile's pmf_fit). */
@@ -52,6 +59,10 @@ const char *spmvp_pmf_format_name(spmvp_pmf_format f);
  * SPMVP_ERR_NOMEM. */
 spmvp_status spmvp_pmf_cal_fit(const spmvp_calib *c, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
                                spmvp_pmf_cal *out, FILE *notes);
+/* The same with the launch cost L = launch_us >= 0 (spmvp_pmf_cal_fit is L = 0). */
+spmvp_status spmvp_pmf_cal_fit_launch(const spmvp_calib *c, const spmvp_pmf_hw *hw,
+                                      spmvp_pmf_prec prec, double launch_us, spmvp_pmf_cal *out,
+                                      FILE *notes);
 
 /* CT_cal of COO, CSR or ELL in seconds (NaN if that format's coefficients are invalid). */
 double spmvp_pmf_cal_time(const spmvp_pmf_cal *cal, const spmvp_pmf *p, const spmvp_pmf_hw *hw,

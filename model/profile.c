@@ -315,14 +315,20 @@ static void write_points(writer *w, cJSON *obj, const spmvp_calib *c)
     free(b.s);
 }
 
-/* The calibrated PMF model's coefficients of the formats that were fitted (none: omitted). */
+/* The calibrated PMF model: the launch cost it started from and the coefficients of the
+ * formats that were fitted (none fitted: omitted). */
 static void write_pmf_fit(writer *w, cJSON *obj, const spmvp_pmf_cal *cal)
 {
     cJSON *o = NULL;
     for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++) {
         const spmvp_pmf_cal_coef *k = &cal->f[f];
-        if (!k->valid || (!o && !(o = add_object(w, obj, "pmf_fit"))))
+        if (!k->valid)
             continue;
+        if (!o) {
+            if (!(o = add_object(w, obj, "pmf_fit")))
+                return;
+            add_double(w, o, "launch_us", cal->launch_us);
+        }
         cJSON *fo = add_object(w, o, spmvp_pmf_format_name((spmvp_pmf_format)f));
         if (!fo)
             continue;
@@ -852,11 +858,15 @@ static spmvp_status read_pmf_fit(const reader *r, const cJSON *o, const char *at
     snprintf(sub, sizeof sub, "%s.pmf_fit", at);
     for (const cJSON *e = fit->child; e; e = e->next) {
         int f;
+        if (!strcmp(e->string, "launch_us")) {
+            TRY(check_double(r, e, sub, "launch_us", NONNEG, &cal->launch_us));
+            continue;
+        }
         for (f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++)
             if (!strcmp(e->string, spmvp_pmf_format_name((spmvp_pmf_format)f)))
                 break;
         if (f > SPMVP_PMF_ELL)
-            return bad(r, sub, e->string, "unknown format (expected coo, csr or ell)");
+            return bad(r, sub, e->string, "unknown format (expected coo, csr or ell, or launch_us)");
         spmvp_pmf_cal_coef *k = &cal->f[f];
         snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
         if (!cJSON_IsObject(e))
