@@ -1,6 +1,7 @@
 /* test_profile.c: device profiles (model/profile.c): round trip, the shipped example, and
  * malformed profiles rejected with their field named. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include "pmf_hw.h"
 #include "profile.h"
 #include "test.h"
 
@@ -169,6 +170,40 @@ static int same_point(const spmvp_calib_point *a, const spmvp_calib_point *b)
            bits_equal(a->time_us, b->time_us);
 }
 
+/* The "pmf_hardware" of a and b: presence, the 12 parameters bit for bit, the sources. */
+static void check_same_pmf(const spmvp_profile_pmf *a, const spmvp_profile_pmf *b)
+{
+    CHECK(a->present == b->present);
+    if (!a->present || !b->present)
+        return;
+    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) {
+        CHECK_MSG(bits_equal(spmvp_pmf_param_get(&a->hw, i), spmvp_pmf_param_get(&b->hw, i)),
+                  "pmf_hardware.%s: %.17g vs %.17g", spmvp_pmf_param_name(i),
+                  spmvp_pmf_param_get(&a->hw, i), spmvp_pmf_param_get(&b->hw, i));
+        CHECK_MSG(!strcmp(a->source[i], b->source[i]), "pmf_hardware.sources.%s: \"%s\" vs \"%s\"",
+                  spmvp_pmf_param_name(i), a->source[i], b->source[i]);
+    }
+    CHECK(a->hw.W == b->hw.W);
+}
+
+/* The fitted PMF coefficients: a fitted format bit for bit, one not fitted stays invalid. */
+static void check_same_pmf_fit(const spmvp_pmf_cal *a, const spmvp_pmf_cal *b, const char *prec)
+{
+    CHECK_MSG(bits_equal(a->launch_us, b->launch_us), "%s pmf_fit.launch_us: %.17g vs %.17g", prec,
+              a->launch_us, b->launch_us);
+    for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++) {
+        const spmvp_pmf_cal_coef *x = &a->f[f], *y = &b->f[f];
+        const char *name = spmvp_pmf_format_name((spmvp_pmf_format)f);
+        CHECK_MSG(x->valid == y->valid, "%s pmf_fit.%s: valid %d vs %d", prec, name, x->valid, y->valid);
+        if (!x->valid)
+            continue;
+        CHECK_MSG(x->npoints == y->npoints && bits_equal(x->t0_us, y->t0_us) && bits_equal(x->mem, y->mem) &&
+                      bits_equal(x->ops, y->ops) && bits_equal(x->row_us, y->row_us) &&
+                      bits_equal(x->rms_rel, y->rms_rel),
+                  "%s pmf_fit.%s differs", prec, name);
+    }
+}
+
 /* Every field of a and b equal, doubles bit for bit. */
 static void check_same_profile(const spmvp_profile *a, const spmvp_profile *b)
 {
@@ -202,9 +237,12 @@ static void check_same_profile(const spmvp_profile *a, const spmvp_profile *b)
     CHECK(bits_equal(a->microbench.copy_gbs, b->microbench.copy_gbs));
     CHECK(bits_equal(a->microbench.launch_us, b->microbench.launch_us));
     CHECK(bits_equal(a->microbench.h2d_gbs, b->microbench.h2d_gbs));
+    check_same_pmf(&a->pmf, &b->pmf);
     for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
         const spmvp_profile_precision *pa = &a->prec[i], *pb = &b->prec[i];
         CHECK(!pa->calib == !pb->calib);
+        if (pa->calib && pb->calib)
+            check_same_pmf_fit(&pa->pmf_fit, &pb->pmf_fit, spmvp_precision_name((spmvp_precision)i));
         if (!pa->calib || !pb->calib)
             continue;
         CHECK(pa->quick == pb->quick && pa->warmup == pb->warmup && pa->runs == pb->runs);
@@ -290,6 +328,79 @@ static void unknown_values_should_be_written_as_null_and_read_back(void)
     spmvp_profile_free(q);
 }
 
+/* full_profile() with seed 002's parameters (doubles that need 17 digits, notes on some) and
+ * the calibrated PMF coefficients of COO and ELL at single precision. */
+static spmvp_profile *pmf_profile(void)
+{
+    spmvp_profile *p = full_profile();
+    p->pmf.present = 1;
+    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
+        spmvp_pmf_param_set(&p->pmf.hw, i, (i + 1) * 1e9 / 3.0 + 0.1);
+    p->pmf.hw.W = 48;
+    p->pmf.hw.F_d = 0; /* no double precision: 0 is allowed here only */
+    p->pmf.hw.S_i = 4;
+    p->pmf.hw.BW = 1.0 / 7.0;
+    snprintf(p->pmf.source[0], SPMVP_PMF_SOURCE_LEN, "measured: \"h2d\" \\ 13.8 GB/s");
+    snprintf(p->pmf.source[5], SPMVP_PMF_SOURCE_LEN, "derived: copy / BW");
+    snprintf(p->pmf.source[7], SPMVP_PMF_SOURCE_LEN, "device: warp width \xc3\xa9");
+    snprintf(p->pmf.source[11], SPMVP_PMF_SOURCE_LEN, "%s", "double");
+    spmvp_pmf_cal *fit = &p->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+    fit->f[SPMVP_PMF_COO] = (spmvp_pmf_cal_coef){1, 60, 4.0 / 3.0, 1.0 / 7.0, 0.0, 2.5e-3, 1e-17};
+    fit->f[SPMVP_PMF_ELL] = (spmvp_pmf_cal_coef){1, 61, 0.0, 2.0 / 3.0, 0.1, 1.0 / 9.0, 0.123456789012345678};
+    /* not fitted: its numbers are not written and read back as an invalid format */
+    fit->f[SPMVP_PMF_CSR] = (spmvp_pmf_cal_coef){0, 3, 9.0, 9.0, 9.0, 9.0, 9.0};
+    fit->launch_us = 1.0 / 3.0;
+    return p;
+}
+
+static void pmf_hardware_and_fit_should_survive_print_and_parse(void)
+{
+    spmvp_profile *p = pmf_profile(), *q = NULL;
+    char *text = NULL, *again = NULL;
+    CHECK_MSG(spmvp_profile_print(p, &text) == SPMVP_OK, "%s", spmvp_last_error());
+    CHECK_MSG(text && spmvp_profile_parse("pmf.json", text, &q) == SPMVP_OK, "%s", spmvp_last_error());
+    CHECK(q != NULL);
+    if (q) {
+        check_same_profile(p, q);
+        CHECK(q->pmf.present == 1 && q->pmf.hw.W == 48 && q->pmf.hw.F_d == 0);
+        CHECK(bits_equal(q->pmf.hw.BW, 1.0 / 7.0));
+        CHECK(!strcmp(q->pmf.source[0], "measured: \"h2d\" \\ 13.8 GB/s"));
+        CHECK(q->pmf.source[1][0] == 0 && q->pmf.source[6][0] == 0); /* none given: none read */
+        const spmvp_pmf_cal *fit = &q->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+        CHECK(fit->f[SPMVP_PMF_COO].valid && fit->f[SPMVP_PMF_COO].npoints == 60);
+        CHECK(bits_equal(fit->f[SPMVP_PMF_COO].mem, 1.0 / 7.0));
+        CHECK(bits_equal(fit->f[SPMVP_PMF_ELL].rms_rel, 0.123456789012345678));
+        CHECK(fit->f[SPMVP_PMF_ELL].valid && fit->f[SPMVP_PMF_ELL].t0_us == 0);
+        CHECK(bits_equal(fit->launch_us, 1.0 / 3.0));
+        CHECK(!fit->f[SPMVP_PMF_CSR].valid && fit->f[SPMVP_PMF_CSR].npoints == 0 && fit->f[SPMVP_PMF_CSR].mem == 0);
+        for (int f = 0; f < 3; f++) /* nothing fitted at double precision */
+            CHECK(!q->prec[SPMVP_PRECISION_DOUBLE].pmf_fit.f[f].valid);
+        CHECK(spmvp_profile_print(q, &again) == SPMVP_OK);
+        CHECK(text && again && !strcmp(text, again));
+    }
+    CHECK(text && strstr(text, "\"pmf_hardware\": {") && strstr(text, "\"pmf_fit\": {"));
+    CHECK(text && strstr(text, "\"W\": 48"));
+    CHECK(text && !strstr(text, "\"csr\": {")); /* the format not fitted is left out */
+    free(text);
+    free(again);
+    spmvp_profile_free(p);
+    spmvp_profile_free(q);
+}
+
+static void pmf_hardware_should_be_refused_when_it_would_not_load(void)
+{
+    spmvp_profile *p = pmf_profile();
+    char *text = NULL;
+    p->pmf.hw.C = 0; /* must be positive */
+    CHECK(spmvp_profile_print(p, &text) == SPMVP_ERR_ARG && text == NULL);
+    CHECK_MSG(strstr(spmvp_last_error(), "pmf_hardware.C") != NULL, "%s", spmvp_last_error());
+    p->pmf.hw.C = 384;
+    p->prec[SPMVP_PRECISION_SINGLE].pmf_fit.f[SPMVP_PMF_ELL].ops = NAN;
+    CHECK(spmvp_profile_print(p, &text) == SPMVP_ERR_ARG && text == NULL);
+    CHECK_MSG(strstr(spmvp_last_error(), "precisions.single.pmf_fit.ell.ops") != NULL, "%s", spmvp_last_error());
+    spmvp_profile_free(p);
+}
+
 static void free_should_accept_null(void) { CHECK(spmvp_profile_free(NULL) == NULL); }
 
 /* ---- what cannot be written ---- */
@@ -348,6 +459,10 @@ static void good_minimal_profile_should_load(void)
     CHECK(c && c->npoints == 3 && c->nmodels == 2);
     CHECK(p->prec[0].quick == 1 && p->prec[0].warmup == 5 && p->prec[0].runs == 20);
     CHECK(spmvp_profile_calib(p, 8) == NULL);
+    /* no "pmf_hardware", no "pmf_fit" */
+    CHECK(p->pmf.present == 0 && p->pmf.source[0][0] == 0 && p->pmf.hw.C == 0);
+    for (int f = 0; f < 3; f++)
+        CHECK(!p->prec[0].pmf_fit.f[f].valid && !p->prec[1].pmf_fit.f[f].valid);
     if (c && c->npoints == 3 && c->nmodels == 2) {
         spmvp_calib_point q = point(SPMVP_COO, SPMVP_DIST_NORMAL, 0, 2, 16, 2162688, 34603008, 120.125);
         CHECK(same_point(&c->points[2], &q));
@@ -356,6 +471,35 @@ static void good_minimal_profile_should_load(void)
         CHECK(c->models[1].seg[0].valid && c->models[1].seg[0].PE == 64 && c->models[1].seg[0].t0 == 14.5);
         CHECK(!c->models[1].seg[1].valid);
     }
+    spmvp_profile_free(p);
+}
+
+static void good_pmf_profile_should_load_its_parameters_and_fit(void)
+{
+    spmvp_profile *p = NULL;
+    CHECK_MSG(spmvp_profile_load(DATA "good_pmf.json", &p) == SPMVP_OK, "%s", spmvp_last_error());
+    if (!p)
+        return;
+    CHECK(p->pmf.present == 1);
+    const spmvp_pmf_hw *hw = &p->pmf.hw;
+    CHECK(hw->B == 13.75e9 && hw->F_i == 1.98e9 && hw->F_s == 1.98e9 && hw->F_d == 0.99e9);
+    CHECK(hw->BW == 640 && hw->CR == 4455468750.0 && hw->C == 16896 && hw->W == 32 && hw->BS == 256);
+    CHECK(hw->S_i == 4 && hw->S_s == 4 && hw->S_d == 8);
+    CHECK(!strcmp(p->pmf.source[0], "measured: micro-benchmark host-to-device write, 13.8 GB/s"));
+    CHECK(starts_with(p->pmf.source[5], "derived: measured copy bandwidth"));
+    CHECK(starts_with(p->pmf.source[6], "vendor data: 132 SMs"));
+    for (int i = 1; i < 5; i++) /* sources not given read as "" */
+        CHECK(p->pmf.source[i][0] == 0);
+    const spmvp_pmf_cal *fit = &p->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+    const spmvp_pmf_cal_coef *coo = &fit->f[SPMVP_PMF_COO], *ell = &fit->f[SPMVP_PMF_ELL];
+    CHECK(coo->valid && coo->npoints == 40 && coo->t0_us == 3.5 && coo->mem == 1.25 && coo->ops == 0.75 &&
+          coo->row_us == 0.002 && coo->rms_rel == 0.05);
+    CHECK(ell->valid && ell->npoints == 41 && ell->t0_us == 2.5 && ell->mem == 1 && ell->ops == 0 &&
+          ell->row_us == 0.003 && ell->rms_rel == 0.03);
+    CHECK(!fit->f[SPMVP_PMF_CSR].valid);
+    CHECK(fit->launch_us == 2.25);
+    /* the rest as good_minimal.json */
+    CHECK(p->device.compute_units == 132 && spmvp_profile_calib(p, 4) && spmvp_profile_calib(p, 4)->npoints == 3);
     spmvp_profile_free(p);
 }
 
@@ -424,6 +568,13 @@ static const struct {
     {"bad_point_object.json", "precisions.single.points[0]: expected an array"},
     {"bad_negative_time.json", "precisions.single.points[0][7] (time_us): must not be negative, got -9.75"},
     {"bad_noninteger_I.json", "precisions.single.points[1][3] (I): expected an integer, got 2.5"},
+    {"bad_pmf_C_negative.json", "pmf_hardware.C: must be positive, got -16896"},
+    {"bad_pmf_missing_CR.json", "pmf_hardware.CR: missing"},
+    {"bad_pmf_W_fraction.json", "pmf_hardware.W: expected an integer, got 32.5"},
+    {"bad_pmf_source_number.json", "pmf_hardware.sources.B: expected a string, got a number"},
+    {"bad_pmf_fit_format.json", "precisions.single.pmf_fit.hyb: unknown format (expected coo, csr or ell, or launch_us)"},
+    {"bad_pmf_fit_negative.json", "precisions.single.pmf_fit.ell.mem: must not be negative, got -1"},
+    {"bad_pmf_fit_launch_negative.json", "precisions.single.pmf_fit.launch_us: must not be negative, got -2.25"},
 };
 
 static void malformed_profiles_should_be_rejected_naming_the_field(void)
@@ -615,10 +766,13 @@ int main(void)
     RUN(save_then_load_should_give_every_field_back_bit_for_bit);
     RUN(print_of_a_loaded_profile_should_equal_the_saved_text);
     RUN(unknown_values_should_be_written_as_null_and_read_back);
+    RUN(pmf_hardware_and_fit_should_survive_print_and_parse);
+    RUN(pmf_hardware_should_be_refused_when_it_would_not_load);
     RUN(free_should_accept_null);
     RUN(print_should_refuse_a_non_finite_number_and_name_it);
     RUN(save_to_a_missing_directory_should_fail_with_io);
     RUN(good_minimal_profile_should_load);
+    RUN(good_pmf_profile_should_load_its_parameters_and_fit);
     RUN(readme_example_should_load);
     RUN(malformed_profiles_should_be_rejected_naming_the_field);
     RUN(every_bad_file_should_be_in_the_table);
