@@ -6,32 +6,20 @@ seed 002's Algorithm 2 (on T, on CT, calibrated), CUSP, ViennaCL, mean row lengt
 default (all from `spmvp predict --hyb-threshold --json`, no device needed), and the K of the
 sweep's fastest median. Matrix files are looked up by base name in MATRIX_DIR; generated specs
 are passed as they are. One TSV line per matrix; scripts/gpu_hyb_threshold.sh times them."""
-import gzip
 import json
 import os
 import subprocess
 import sys
 
+from jsonstream import documents
+
 RULES = ["pmf_t", "pmf_ct", "pmf_cal", "cusp", "viennacl", "mean", "spmvp"]
-
-
-def documents(text):
-    dec, i = json.JSONDecoder(), 0
-    while True:
-        while i < len(text) and text[i].isspace():
-            i += 1
-        if i >= len(text):
-            return
-        doc, i = dec.raw_decode(text, i)
-        yield doc
 
 
 def main():
     profile, prec, sweep, mdir = sys.argv[1:5]
     print("matrix\tspec\tk0\tmax\tsweep_best\t" + "\t".join(RULES))
-    with gzip.open(sweep, "rt") as f:
-        docs = list(documents(f.read()))
-    for doc in docs:
+    for doc in documents(sweep):
         name = doc["matrix"]["name"]
         spec = os.path.join(mdir, os.path.basename(name)) if name.endswith(".mtx.gz") else name
         ok = [r for r in doc["results"] if r["state"] == "ok"]
