@@ -247,6 +247,10 @@ int spmvp_cmd_predict(int argc, char **argv)
     spmvp_predictor pred;
     if (spmvp_cli_load_profile(profile, vs, &p, &pred))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (plot && !pred.has_pmf) {
+        spmvp_profile_free(p);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "predict: --plot %s: no PMF model to plot: %s", plot, pred.pmf_note);
+    }
     char src[SPMVP_PMF_NPARAMS][SPMVP_PMF_SOURCE_LEN] = {{0}};
     if (pred.has_pmf)
         spmvp_profile_pmf_hw(p, &pred.hw, src, NULL); /* succeeded once already */

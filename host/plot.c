@@ -181,8 +181,9 @@ spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long
     fclose(d);
     terminal(gp, ext + 1, 800, 500);
     fprintf(gp, "set output '%s'\nset title '%s' noenhanced\n", path, title);
+    /* log y: T (with the transfer) and CT differ by orders of magnitude */
     fprintf(gp, "set xlabel 'HYB threshold K (ELL width)'\nset ylabel 'estimated time (µs)'\n"
-                "set key top right\nset grid\nset datafile missing 'nan'\nplot ");
+                "set logscale y\nset key top right\nset grid\nset datafile missing 'nan'\nplot ");
     for (int k = 0; k < nseries; k++)
         fprintf(gp, "%s'%s' using 1:%d with lines lw 2 title '%s' noenhanced", k ? ", " : "", dat,
                 k + 2, names[k]);

@@ -54,6 +54,8 @@ for f in curve.svg curve.dat curve.gp; do
     [ -s "$tmp/$f" ] || { echo "FAIL: --plot did not write $f"; fails=$((fails + 1)); }
 done
 expect_exit 2 "$SPMVP" predict rmat:10 --profile devices/nvidia-h100.json --plot "$tmp/curve.pdf"
+expect_exit 1 "$SPMVP" predict rmat:10 --profile tests/data/profiles/good_no_microbench.json --plot "$tmp/c.png"
+grep -q "no PMF model to plot: microbench.copy_gbs" "$tmp/err" || { echo "FAIL: --plot without a PMF model"; cat "$tmp/err"; fails=$((fails + 1)); }
 expect_exit 1 "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/bad_unknown_format.json
 expect_exit 2 "$SPMVP" predict laplace2d:10
 expect_exit 2 "$SPMVP" calibrate --quick
