@@ -202,6 +202,9 @@ static void print_table(const char *matrix, const char *profile, const spmvp_pro
         printf(" %s: %s;", spmvp_model_name((spmvp_model)m),
                pr->best[m] >= 0 ? spmvp_format_name((spmvp_format)pr->best[m]) : "none");
     printf("\n");
+    if (pr->pmf_algorithm1 >= 0)
+        printf("seed 002 Algorithm 1 (smallest T = DTT + CT of COO, CSR, ELL): %s\n",
+               spmvp_format_name((spmvp_format)pr->pmf_algorithm1));
 }
 
 int spmvp_cmd_predict(int argc, char **argv)
@@ -293,6 +296,8 @@ int spmvp_cmd_predict(int argc, char **argv)
         for (int m = 0; m < SPMVP_NMODELS; m++)
             if (pr.best[m] >= 0)
                 cJSON_AddStringToObject(best, spmvp_model_name((spmvp_model)m), spmvp_format_name((spmvp_format)pr.best[m]));
+        if (pr.pmf_algorithm1 >= 0)
+            cJSON_AddStringToObject(doc, "pmf_algorithm1", spmvp_format_name((spmvp_format)pr.pmf_algorithm1));
         if (pred.has_pmf)
             cJSON_AddItemToObject(doc, "pmf_hardware", hardware_json(&pred, src));
         else

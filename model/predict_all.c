@@ -92,6 +92,8 @@ static spmvp_status predict_pmf(const spmvp_predictor *in, const spmvp_rowlen_st
                                          : spmvp_pmf_cal_time(in->cal, p, &in->hw, in->prec, pf);
         out->us[f][SPMVP_MODEL_PMF_CAL] = cal * 1e6;
     }
+    spmvp_pmf_choice c = spmvp_pmf_choose(p, &in->hw, in->prec);
+    out->pmf_algorithm1 = pmf_formats[c.best].f; /* COO, CSR, ELL: the first three rows */
     spmvp_pmf_free(p);
     return SPMVP_OK;
 }
@@ -102,6 +104,7 @@ spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
     out->vector_width = spmvp_vector_width_auto(A, in->warp);
     /* from the statistics' histogram: no second pass over the matrix */
     out->hyb_width = s->nnz ? (int)spmvp_hyb_width_from_hist(s->hist, s->max, s->rows) : 0;
+    out->pmf_algorithm1 = -1;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         out->dtt_us[f] = NAN;
         for (int m = 0; m < SPMVP_NMODELS; m++)

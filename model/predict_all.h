@@ -66,6 +66,9 @@ typedef struct spmvp_prediction {
     int hyb_width;                            /* the HYB ELL width K predicted */
     int best[SPMVP_NMODELS];                  /* fastest format per model among positive
                                                  predictions, -1 if none */
+    int pmf_algorithm1;                       /* seed 002's Algorithm 1: of COO, CSR(-scalar)
+                                                 and ELL the smallest T = DTT + CT, as an
+                                                 spmvp_format; -1 without a PMF model */
 } spmvp_prediction;
 
 /* Fills *out for A (with its statistics s). Models without data give NaN. SPMVP_ERR_NOMEM

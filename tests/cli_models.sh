@@ -40,6 +40,10 @@ grep -q "pmf       not available: microbench.copy_gbs" "$tmp/out" || { echo "FAI
 check "predict with the GT 645M paper profile" "$SPMVP" predict laplace2d:10 --profile devices/gt645m-paper.json --json
 tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"csr_scalar","model":"pmf","time_us":0.00782868[0-9]*,"gflops":[0-9.e+-]*,"dtt_us":0.30525' ||
     { echo "FAIL: GT 645M CSR estimate is not 0.00782868 us + DTT 0.30525 us"; cat "$tmp/out"; fails=$((fails + 1)); }
+# Algorithm 1 on T: DTT decides, COO (12 B per entry) 0.395 us, ELL (5 x 8 B per row) 0.325 us
+# against CSR's 0.305 us (CT adds ~0.01 us to each): CSR
+tr -d ' \t\n' <"$tmp/out" | grep -q '"pmf_algorithm1":"csr_scalar"' ||
+    { echo "FAIL: Algorithm 1 should pick CSR for laplace2d:10 on the GT 645M"; fails=$((fails + 1)); }
 
 # --hyb-threshold: Algorithm 2 beside the rules, its curve, and the plot on request
 check "predict --hyb-threshold" "$SPMVP" predict rmat:10 --profile devices/nvidia-h100.json --precision double --hyb-threshold

@@ -823,6 +823,13 @@ static void check_predictions(const spmvp_predictor *pred, const char *spec, int
     CHECK_MSG(pr.best[SPMVP_MODEL_PMF] == best, "%s: best %d, want %d", spec, pr.best[SPMVP_MODEL_PMF], best);
     CHECK_MSG(pr.best[SPMVP_MODEL_PMF_CAL] == best_cal, "%s: best cal %d, want %d", spec,
               pr.best[SPMVP_MODEL_PMF_CAL], best_cal);
+    /* Algorithm 1: the smallest T = DTT + CT of COO, CSR, ELL, written out again */
+    int alg1 = SPMVP_COO;
+    if (t[SPMVP_CSR_SCALAR].t < t[alg1].t)
+        alg1 = SPMVP_CSR_SCALAR;
+    if (t[SPMVP_ELL].t < t[alg1].t)
+        alg1 = SPMVP_ELL;
+    CHECK_MSG(pr.pmf_algorithm1 == alg1, "%s: Algorithm 1 %d, want %d", spec, pr.pmf_algorithm1, alg1);
     /* the pick is the minimum of the four */
     if (best >= 0)
         for (int f = 0; f < SPMVP_NFORMATS; f++)
