@@ -183,8 +183,11 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
         for (int d = 0; d < SPMVP_NMODELS; d++) {
             spmvp_dr_summary s = spmvp_dr_summarize(dr, collect(cs, n, d, f, dr));
             cJSON_AddItemToObject(fo, spmvp_model_name((spmvp_model)d), summary_json(s));
-            snprintf(line[d], sizeof line[d], "%6.1f /%6.1f /%7.1f [%3.0f%%]", 100 * s.mean,
-                     100 * s.median, 100 * s.p90, 100 * s.within20);
+            if (s.n == 0) /* the PMF model has no CSR-vector or JAD */
+                snprintf(line[d], sizeof line[d], "%13s", "no model");
+            else
+                snprintf(line[d], sizeof line[d], "%6.1f /%6.1f /%7.1f [%3.0f%%]", 100 * s.mean,
+                         100 * s.median, 100 * s.p90, 100 * s.within20);
         }
         if (f < 0)
             printf("%-11s", "all");
