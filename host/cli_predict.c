@@ -58,7 +58,7 @@ static cJSON *prediction_json(const spmvp_prediction *pr, long long nnz)
     return arr;
 }
 
-static cJSON *hardware_json(const spmvp_predictor *pred, char src[][SPMVP_PMF_SOURCE_LEN])
+static cJSON *hardware_json(const spmvp_predictor *pred)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddBoolToObject(o, "derived", pred->hw_derived);
@@ -66,7 +66,7 @@ static cJSON *hardware_json(const spmvp_predictor *pred, char src[][SPMVP_PMF_SO
         cJSON_AddNumberToObject(o, spmvp_pmf_param_name(i), spmvp_pmf_param_get(&pred->hw, i));
     cJSON *so = cJSON_AddObjectToObject(o, "sources");
     for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
-        cJSON_AddStringToObject(so, spmvp_pmf_param_name(i), src[i]);
+        cJSON_AddStringToObject(so, spmvp_pmf_param_name(i), pred->source[i]);
     return o;
 }
 
@@ -148,8 +148,7 @@ static void print_hyb(const hyb_report *h)
 }
 
 static void print_table(const char *matrix, const char *profile, const spmvp_profile *p,
-                        const spmvp_predictor *pred, char src[][SPMVP_PMF_SOURCE_LEN],
-                        const spmvp_rowlen_stats *s, const spmvp_prediction *pr, size_t vs)
+                        const spmvp_predictor *pred, const spmvp_rowlen_stats *s, const spmvp_prediction *pr, size_t vs)
 {
     printf("matrix    %s: %lld x %lld, %lld non-zeros, row length mode %lld, max %lld\n", matrix,
            s->rows, s->cols, s->nnz, s->mode, s->max);
@@ -167,9 +166,11 @@ static void print_table(const char *matrix, const char *profile, const spmvp_pro
         printf("pmf hw    B %.4g GB/s, F_i %.4g, F_s %.4g, F_d %.4g G/s, BW %g B, CR %.4g GHz, C %g, W %d, BS %g%s\n",
                h->B * 1e-9, h->F_i * 1e-9, h->F_s * 1e-9, h->F_d * 1e-9, h->BW, h->CR * 1e-9, h->C, h->W,
                h->BS, pred->hw_derived ? " (derived now: not in the profile)" : "");
-        for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) /* say which were not queried or measured */
-            if (!strncmp(src[i], "derived", 7) || !strncmp(src[i], "assumed", 7) || !strncmp(src[i], "vendor", 6))
-                printf("          %-4s %s\n", spmvp_pmf_param_name(i), src[i]);
+        for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) { /* say which were not queried or measured */
+            const char *src = pred->source[i];
+            if (!strncmp(src, "derived", 7) || !strncmp(src, "assumed", 7) || !strncmp(src, "vendor", 6))
+                printf("          %-4s %s\n", spmvp_pmf_param_name(i), src);
+        }
     }
     printf("\n%-11s %-7s", "format", "params");
     for (int m = 0; m < SPMVP_NMODELS; m++) {
@@ -254,9 +255,6 @@ int spmvp_cmd_predict(int argc, char **argv)
         spmvp_profile_free(p);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "predict: --plot %s: no PMF model to plot: %s", plot, pred.pmf_note);
     }
-    char src[SPMVP_PMF_NPARAMS][SPMVP_PMF_SOURCE_LEN] = {{0}};
-    if (pred.has_pmf)
-        spmvp_profile_pmf_hw(p, &pred.hw, src, NULL); /* succeeded once already */
     spmvp_csr *A = NULL;
     if (spmvp_matrix_load(matrix, &A)) {
         spmvp_profile_free(p);
@@ -299,7 +297,7 @@ int spmvp_cmd_predict(int argc, char **argv)
         if (pr.pmf_algorithm1 >= 0)
             cJSON_AddStringToObject(doc, "pmf_algorithm1", spmvp_format_name((spmvp_format)pr.pmf_algorithm1));
         if (pred.has_pmf)
-            cJSON_AddItemToObject(doc, "pmf_hardware", hardware_json(&pred, src));
+            cJSON_AddItemToObject(doc, "pmf_hardware", hardware_json(&pred));
         else
             cJSON_AddStringToObject(doc, "pmf_unavailable", pred.pmf_note);
         if (hyb)
@@ -310,7 +308,7 @@ int spmvp_cmd_predict(int argc, char **argv)
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
         cJSON_Delete(doc);
     } else if (rc == SPMVP_EXIT_OK) {
-        print_table(matrix, profile, p, &pred, src, s, &pr, vs);
+        print_table(matrix, profile, p, &pred, s, &pr, vs);
         printf("predicted in %.1f us (row-length statistics: %.1f us)\n", took, stats_us);
         if (hyb)
             print_hyb(&h);

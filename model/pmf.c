@@ -367,42 +367,69 @@ spmvp_pmf_choice spmvp_pmf_choose(const spmvp_pmf *p, const spmvp_pmf_hw *hw, sp
     return c;
 }
 
-long long spmvp_pmf_hyb_first_k(const spmvp_pmf *p)
+long long spmvp_pmf_first_k(long long rows, long long nnz, long long max)
 {
-    long long k0 = ceil_div(p->nnz, p->rows); /* ceil(E(X)), exact */
-    return k0 < p->max ? k0 : p->max;
+    long long k0 = ceil_div(nnz, rows); /* ceil(E(X)), exact */
+    return k0 < max ? k0 : max;
 }
 
-/* Algorithm 2 minimizing T (ct_only 0, the paper) or CT alone (ct_only 1). */
-static spmvp_status hyb_scan(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
-                             int ct_only, long long *K_out, spmvp_pmf_time *t_out, double *curve,
-                             size_t curve_len)
+long long spmvp_pmf_hyb_first_k(const spmvp_pmf *p)
 {
-    if (!p || !hw || !K_out)
+    return spmvp_pmf_first_k(p->rows, p->nnz, p->max);
+}
+
+spmvp_status spmvp_pmf_scan_k(const spmvp_pmf *p, spmvp_pmf_k_cost cost, const void *ctx,
+                              long long *K_out, double *cost_out, double *curve, size_t curve_len)
+{
+    if (!p || !cost || !K_out)
         return spmvp_fail(SPMVP_ERR_ARG, "optimal HYB threshold: NULL argument");
     long long k0 = spmvp_pmf_hyb_first_k(p);
     if (curve && curve_len < (size_t)(p->max - k0 + 1))
         return spmvp_fail(SPMVP_ERR_ARG, "optimal HYB threshold: curve needs %lld entries, got %zu",
                           p->max - k0 + 1, curve_len);
     long long bestK = k0;
-    spmvp_pmf_time best = {0};
-    best.t = best.ct = INFINITY; /* Algorithm 2, line 1: T = MAX */
+    double best = INFINITY; /* Algorithm 2, line 1: T = MAX */
     for (long long K = k0; K <= p->max; K++) {
-        spmvp_pmf_time t = spmvp_pmf_time_hyb(p, hw, prec, K); /* O(1) */
-        double v = ct_only ? t.ct : t.t;
+        double v = cost(ctx, K); /* O(1) from the prefix sums */
         if (curve)
             curve[K - k0] = v;
-        if (v < (ct_only ? best.ct : best.t)) { /* lines 8-10: strict: the smallest K wins ties */
-            best = t;
+        if (v < best) { /* lines 8-10: strict, so the smallest K wins ties */
+            best = v;
             bestK = K;
         }
     }
-    if ((ct_only ? best.ct : best.t) == INFINITY) /* every estimate NaN or infinite: keep K0 */
-        best = spmvp_pmf_time_hyb(p, hw, prec, k0);
-    *K_out = bestK;
-    if (t_out)
-        *t_out = best;
+    *K_out = bestK; /* every estimate NaN or infinite: K0 */
+    if (cost_out)
+        *cost_out = best == INFINITY ? cost(ctx, bestK) : best;
     return SPMVP_OK;
+}
+
+/* The cost of Algorithm 2 in the paper (T) or for a matrix kept on the device (CT). */
+typedef struct hyb_ctx {
+    const spmvp_pmf *p;
+    const spmvp_pmf_hw *hw;
+    spmvp_pmf_prec prec;
+    int ct_only;
+} hyb_ctx;
+
+static double hyb_cost(const void *ctx, long long K)
+{
+    const hyb_ctx *c = ctx;
+    spmvp_pmf_time t = spmvp_pmf_time_hyb(c->p, c->hw, c->prec, K);
+    return c->ct_only ? t.ct : t.t;
+}
+
+static spmvp_status hyb_scan(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                             int ct_only, long long *K_out, spmvp_pmf_time *t_out, double *curve,
+                             size_t curve_len)
+{
+    if (!hw)
+        return spmvp_fail(SPMVP_ERR_ARG, "optimal HYB threshold: NULL argument");
+    hyb_ctx c = {p, hw, prec, ct_only};
+    spmvp_status st = spmvp_pmf_scan_k(p, hyb_cost, &c, K_out, NULL, curve, curve_len);
+    if (!st && t_out)
+        *t_out = spmvp_pmf_time_hyb(p, hw, prec, *K_out);
+    return st;
 }
 
 spmvp_status spmvp_pmf_hyb_best(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
@@ -417,4 +444,15 @@ spmvp_status spmvp_pmf_hyb_best_ct(const spmvp_pmf *p, const spmvp_pmf_hw *hw, s
                                    size_t curve_len)
 {
     return hyb_scan(p, hw, prec, 1, K_out, t_out, curve, curve_len);
+}
+
+spmvp_pmf_time spmvp_pmf_time_of(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                                 spmvp_pmf_format f, long long K)
+{
+    switch (f) {
+    case SPMVP_PMF_COO: return spmvp_pmf_time_coo(p, hw, prec);
+    case SPMVP_PMF_CSR: return spmvp_pmf_time_csr(p, hw, prec);
+    case SPMVP_PMF_ELL: return spmvp_pmf_time_ell(p, hw, prec);
+    default: return spmvp_pmf_time_hyb(p, hw, prec, K);
+    }
 }

@@ -151,6 +151,10 @@ spmvp_pmf_time spmvp_pmf_time_ell(const spmvp_pmf *p, const spmvp_pmf_hw *hw, sp
 spmvp_pmf_time spmvp_pmf_time_hyb(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
                                   long long K);
 
+/* The time of format f (HYB at threshold K; K is ignored for the others). */
+spmvp_pmf_time spmvp_pmf_time_of(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
+                                 spmvp_pmf_format f, long long K);
+
 /* ---- Algorithm 1: estimates for COO, CSR and ELL; the smallest T wins (on an exact tie the
  * earlier of COO, CSR, ELL) ---- */
 typedef struct spmvp_pmf_choice {
@@ -163,10 +167,22 @@ spmvp_pmf_choice spmvp_pmf_choose(const spmvp_pmf *p, const spmvp_pmf_hw *hw, sp
 /* ---- Algorithm 2: the optimal HYB threshold ---- */
 
 /* First K that Algorithm 2 tries: the loop runs "for each i in [E(X) .. max]" over integers,
- * so K0 = ceil(E(X)) (never above max, as E(X) <= max). */
+ * so K0 = ceil(E(X)) (never above max, as E(X) <= max). spmvp_pmf_first_k gives the same
+ * from the counts alone (rows >= 1), for sizing a curve before the PMF is built. */
 long long spmvp_pmf_hyb_first_k(const spmvp_pmf *p);
+long long spmvp_pmf_first_k(long long rows, long long nnz, long long max);
 
-/* Scans K = K0 .. max (eq. 50 at each, O(1) per K from the prefix sums, O(max) in all) and
+/* Algorithm 2's loop for any cost of K (the paper's T, CT alone, the calibrated CT): calls
+ * cost(ctx, K) for K = K0 .. max and sets *K_out to the K of least cost, the smallest on ties
+ * (Algorithm 2 updates on a strict <), K0 when every cost is NaN or infinite; *cost_out (may
+ * be NULL) to its cost. If curve is not NULL, curve[j] = cost at K = K0 + j for j = 0 ..
+ * max - K0; curve_len must be at least max - K0 + 1. SPMVP_ERR_ARG for NULL p/cost/K_out or a
+ * curve too short. */
+typedef double (*spmvp_pmf_k_cost)(const void *ctx, long long K);
+spmvp_status spmvp_pmf_scan_k(const spmvp_pmf *p, spmvp_pmf_k_cost cost, const void *ctx,
+                              long long *K_out, double *cost_out, double *curve, size_t curve_len);
+
+/* spmvp_pmf_scan_k on T: eq. 50 at each K, O(1) per K from the prefix sums, O(max) in all;
  * sets *K_out to the K of smallest T (the smallest such K on ties: Algorithm 2 updates on a
  * strict <) and *t_out (may be NULL) to its times. If curve is not NULL, curve[j] = T at
  * K = K0 + j for j = 0 .. max - K0; curve_len must be at least max - K0 + 1.

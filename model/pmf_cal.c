@@ -29,14 +29,6 @@ static spmvp_format measured_format(spmvp_pmf_format f)
     return f == SPMVP_PMF_COO ? SPMVP_COO : f == SPMVP_PMF_CSR ? SPMVP_CSR_SCALAR : SPMVP_ELL;
 }
 
-static spmvp_pmf_time analytic(const spmvp_pmf *p, const spmvp_pmf_hw *hw, spmvp_pmf_prec prec,
-                               spmvp_pmf_format f)
-{
-    return f == SPMVP_PMF_COO ? spmvp_pmf_time_coo(p, hw, prec)
-         : f == SPMVP_PMF_CSR ? spmvp_pmf_time_csr(p, hw, prec)
-                              : spmvp_pmf_time_ell(p, hw, prec);
-}
-
 /* The terms of (C1) in microseconds (rows per element for the row term). */
 static void terms(const spmvp_pmf_time *t, double rows, const spmvp_pmf_hw *hw, double x[NTERMS])
 {
@@ -56,7 +48,7 @@ double spmvp_pmf_cal_time(const spmvp_pmf_cal *cal, const spmvp_pmf *p, const sp
 {
     if (!cal || !p || !hw || f < SPMVP_PMF_COO || f > SPMVP_PMF_ELL || !cal->f[f].valid)
         return NAN;
-    spmvp_pmf_time t = analytic(p, hw, prec, f);
+    spmvp_pmf_time t = spmvp_pmf_time_of(p, hw, prec, f, p->max);
     double x[NTERMS];
     terms(&t, (double)p->rows, hw, x);
     return combine(&cal->f[f], x) * 1e-6;
@@ -87,6 +79,19 @@ double spmvp_pmf_cal_hyb(const spmvp_pmf_cal *cal, const spmvp_pmf *p, const spm
     return us * 1e-6;
 }
 
+typedef struct cal_ctx {
+    const spmvp_pmf_cal *cal;
+    const spmvp_pmf *p;
+    const spmvp_pmf_hw *hw;
+    spmvp_pmf_prec prec;
+} cal_ctx;
+
+static double cal_cost(const void *ctx, long long K)
+{
+    const cal_ctx *c = ctx;
+    return spmvp_pmf_cal_hyb(c->cal, c->p, c->hw, c->prec, K); /* NaN without COO below max */
+}
+
 spmvp_status spmvp_pmf_cal_hyb_best(const spmvp_pmf_cal *cal, const spmvp_pmf *p,
                                     const spmvp_pmf_hw *hw, spmvp_pmf_prec prec, long long *K_out,
                                     double *t_out, double *curve, size_t curve_len)
@@ -95,27 +100,8 @@ spmvp_status spmvp_pmf_cal_hyb_best(const spmvp_pmf_cal *cal, const spmvp_pmf *p
         return spmvp_fail(SPMVP_ERR_ARG, "calibrated HYB threshold: NULL argument");
     if (!cal->f[SPMVP_PMF_ELL].valid)
         return spmvp_fail(SPMVP_ERR_ARG, "calibrated HYB threshold: the profile has no calibrated ELL model");
-    long long k0 = spmvp_pmf_hyb_first_k(p);
-    if (curve && curve_len < (size_t)(p->max - k0 + 1))
-        return spmvp_fail(SPMVP_ERR_ARG, "calibrated HYB threshold: curve needs %lld entries, got %zu",
-                          p->max - k0 + 1, curve_len);
-    long long bestK = p->max;
-    double best = INFINITY;
-    for (long long K = k0; K <= p->max; K++) {
-        double t = spmvp_pmf_cal_hyb(cal, p, hw, prec, K); /* O(1); NaN without COO below max */
-        if (curve)
-            curve[K - k0] = t;
-        if (t < best) {
-            best = t;
-            bestK = K;
-        }
-    }
-    if (best == INFINITY)
-        best = spmvp_pmf_cal_hyb(cal, p, hw, prec, bestK);
-    *K_out = bestK;
-    if (t_out)
-        *t_out = best;
-    return SPMVP_OK;
+    cal_ctx c = {cal, p, hw, prec};
+    return spmvp_pmf_scan_k(p, cal_cost, &c, K_out, t_out, curve, curve_len);
 }
 
 /* ---- the fit ---- */
@@ -223,7 +209,7 @@ spmvp_status spmvp_pmf_cal_fit_launch(const spmvp_calib *c, const spmvp_pmf_hw *
                 st = SPMVP_ERR_NOMEM;
             if (st)
                 break;
-            spmvp_pmf_time t = analytic(p, hw, prec, (spmvp_pmf_format)f);
+            spmvp_pmf_time t = spmvp_pmf_time_of(p, hw, prec, (spmvp_pmf_format)f, p->max);
             terms(&t, (double)p->rows, hw, s[n].x);
             s[n++].t = q->time_us;
             spmvp_pmf_free(p);

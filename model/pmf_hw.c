@@ -13,7 +13,9 @@ const char *spmvp_pmf_param_name(int i)
     return (i >= 0 && i < SPMVP_PMF_NPARAMS) ? names[i] : "?";
 }
 
-/* The members in names[] order; W is the one int. */
+enum { PARAM_W = 7 }; /* names[PARAM_W] is "W", the one int member */
+
+/* The double members in names[] order (NULL at PARAM_W and out of range). */
 static double *slot(spmvp_pmf_hw *hw, int i)
 {
     double *d[SPMVP_PMF_NPARAMS] = {&hw->B,  &hw->F_i, &hw->F_s, &hw->F_d, &hw->BW,  &hw->CR,
@@ -23,18 +25,18 @@ static double *slot(spmvp_pmf_hw *hw, int i)
 
 double spmvp_pmf_param_get(const spmvp_pmf_hw *hw, int i)
 {
-    if (i == 7)
-        return hw->W;
-    double *d = slot((spmvp_pmf_hw *)hw, i);
-    return d ? *d : NAN;
+    spmvp_pmf_hw copy = *hw; /* slot() points into a writable struct */
+    double *d = slot(&copy, i);
+    return i == PARAM_W ? hw->W : d ? *d : NAN;
 }
 
 void spmvp_pmf_param_set(spmvp_pmf_hw *hw, int i, double v)
 {
-    if (i == 7)
+    double *d = slot(hw, i);
+    if (i == PARAM_W)
         hw->W = (int)lround(v);
-    else if (slot(hw, i))
-        *slot(hw, i) = v;
+    else if (d)
+        *d = v;
 }
 
 /* NVIDIA compute capability "M.m" -> major, minor; 0 when it is not one. */

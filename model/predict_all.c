@@ -53,7 +53,7 @@ spmvp_status spmvp_predictor_init(spmvp_predictor *out, const spmvp_profile *p, 
     out->cal = &p->prec[i].pmf_fit;
     out->prec = value_size == 8 ? SPMVP_PMF_DOUBLE : SPMVP_PMF_SINGLE;
     out->warp = (unsigned)p->device.warp_size;
-    if (spmvp_profile_pmf_hw(p, &out->hw, NULL, &out->hw_derived))
+    if (spmvp_profile_pmf_hw(p, &out->hw, out->source, &out->hw_derived))
         snprintf(out->pmf_note, sizeof out->pmf_note, "%s", spmvp_last_error());
     else if (value_size == 8 && !(out->hw.F_d > 0))
         snprintf(out->pmf_note, sizeof out->pmf_note, "pmf_hardware.F_d is 0 (no double precision)");
@@ -82,10 +82,7 @@ static spmvp_status predict_pmf(const spmvp_predictor *in, const spmvp_rowlen_st
     for (size_t k = 0; k < sizeof pmf_formats / sizeof pmf_formats[0]; k++) {
         spmvp_pmf_format pf = pmf_formats[k].pmf;
         spmvp_format f = pmf_formats[k].f;
-        spmvp_pmf_time t = pf == SPMVP_PMF_COO ? spmvp_pmf_time_coo(p, &in->hw, in->prec)
-                         : pf == SPMVP_PMF_CSR ? spmvp_pmf_time_csr(p, &in->hw, in->prec)
-                         : pf == SPMVP_PMF_ELL ? spmvp_pmf_time_ell(p, &in->hw, in->prec)
-                                               : spmvp_pmf_time_hyb(p, &in->hw, in->prec, out->hyb_width);
+        spmvp_pmf_time t = spmvp_pmf_time_of(p, &in->hw, in->prec, pf, out->hyb_width);
         out->us[f][SPMVP_MODEL_PMF] = t.ct * 1e6;
         out->dtt_us[f] = t.dtt * 1e6;
         double cal = pf == SPMVP_PMF_HYB ? spmvp_pmf_cal_hyb(in->cal, p, &in->hw, in->prec, out->hyb_width)
@@ -142,8 +139,7 @@ size_t spmvp_hyb_curve_len(const spmvp_rowlen_stats *s)
 {
     if (!s || s->rows < 1 || s->nnz < 1)
         return 0;
-    long long k0 = (s->nnz + s->rows - 1) / s->rows; /* ceil(E(X)), as spmvp_pmf_hyb_first_k */
-    return (size_t)(s->max - (k0 < s->max ? k0 : s->max) + 1);
+    return (size_t)(s->max - spmvp_pmf_first_k(s->rows, s->nnz, s->max) + 1);
 }
 
 spmvp_status spmvp_predict_hyb_thresholds(const spmvp_predictor *in, const spmvp_rowlen_stats *s,

@@ -45,6 +45,7 @@ typedef struct spmvp_predictor {
     int has_pmf;               /* 1: hw usable at this precision */
     int hw_derived;            /* 1: hw derived from device/microbench, not in the file */
     spmvp_pmf_hw hw;
+    char source[SPMVP_PMF_NPARAMS][SPMVP_PMF_SOURCE_LEN]; /* where each of hw came from */
     const spmvp_pmf_cal *cal;  /* calibrated PMF coefficients (formats may be invalid) */
     spmvp_pmf_prec prec;
     unsigned warp;             /* device.warp_size */

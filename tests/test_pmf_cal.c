@@ -763,18 +763,29 @@ static spmvp_profile *gt645m_profile(void)
 
 static const char *const specs[] = {"laplace2d:30", "rmat:10", "random:2000:8:uniform"};
 
-static void check_predictions(const spmvp_predictor *pred, const char *spec, int calibrated)
+/* spec loaded with its row statistics and PMF; NULL (everything freed, *A and *s NULL) when
+ * any step fails, which the CHECK records. */
+static spmvp_pmf *load_pmf(const char *spec, spmvp_csr **A, spmvp_rowlen_stats **s)
 {
-    spmvp_csr *A = NULL;
-    CHECK_MSG(spmvp_matrix_load(spec, &A) == SPMVP_OK, "%s", spmvp_last_error());
-    spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
-    spmvp_pmf *p = s ? spmvp_pmf_from_stats(s) : NULL;
+    *A = NULL;
+    CHECK_MSG(spmvp_matrix_load(spec, A) == SPMVP_OK, "%s: %s", spec, spmvp_last_error());
+    *s = *A ? spmvp_rowlen_stats_from_csr(*A) : NULL;
+    spmvp_pmf *p = *s ? spmvp_pmf_from_stats(*s) : NULL;
     CHECK(p);
     if (!p) {
-        spmvp_rowlen_stats_free(s);
-        spmvp_csr_free(A);
-        return;
+        *s = spmvp_rowlen_stats_free(*s);
+        *A = spmvp_csr_free(*A);
     }
+    return p;
+}
+
+static void check_predictions(const spmvp_predictor *pred, const char *spec, int calibrated)
+{
+    spmvp_csr *A;
+    spmvp_rowlen_stats *s;
+    spmvp_pmf *p = load_pmf(spec, &A, &s);
+    if (!p)
+        return;
     spmvp_prediction pr;
     CHECK(spmvp_predict_all(pred, A, s, &pr) == SPMVP_OK);
     CHECK(pr.hyb_width == spmvp_hyb_width_from_hist(s->hist, s->max, s->rows));
@@ -914,16 +925,11 @@ static void hyb_thresholds_should_agree_with_algorithm_2_and_the_rules(void)
         spmvp_predictor pred;
         CHECK(spmvp_predictor_init(&pred, prof, "x", 4) == SPMVP_OK);
         for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
-            spmvp_csr *A = NULL;
-            CHECK(spmvp_matrix_load(specs[i], &A) == SPMVP_OK);
-            spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
-            spmvp_pmf *p = s ? spmvp_pmf_from_stats(s) : NULL;
-            CHECK(p);
-            if (!p) {
-                spmvp_rowlen_stats_free(s);
-                spmvp_csr_free(A);
+            spmvp_csr *A;
+            spmvp_rowlen_stats *s;
+            spmvp_pmf *p = load_pmf(specs[i], &A, &s);
+            if (!p)
                 continue;
-            }
             size_t n = spmvp_hyb_curve_len(s);
             long long k0 = spmvp_pmf_hyb_first_k(p);
             CHECK_MSG(n == (size_t)(p->max - k0 + 1), "%s: curve length %zu, k0 %lld, max %lld", specs[i],
