@@ -175,14 +175,9 @@ spmvp_status spmvp_predict_hyb_thresholds(const spmvp_predictor *in, const spmvp
         if (in->cal->f[SPMVP_PMF_ELL].valid &&
             !spmvp_pmf_cal_hyb_best(in->cal, p, &in->hw, in->prec, &out->pmf_cal, &tc, curve_cal, n))
             out->pmf_cal_us = tc * 1e6;
-        for (size_t j = 0; j < n; j++) {
-            if (curve_t)
-                curve_t[j] *= 1e6;
-            if (curve_ct)
-                curve_ct[j] *= 1e6;
-            if (curve_cal)
-                curve_cal[j] *= 1e6;
-        }
+        for (int c = 0; c < 3; c++) /* seconds to µs */
+            for (size_t j = 0; curves[c] && j < n; j++)
+                curves[c][j] *= 1e6;
     }
     spmvp_pmf_free(p);
     return SPMVP_OK;
