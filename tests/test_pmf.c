@@ -3,9 +3,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../model/pmf.h"
-#include "../model/sparse.h"
-#include "../model/stats.h"
+#include "pmf.h"
+#include "sparse.h"
+#include "stats.h"
 #include "test.h"
 
 static int close_rel(double a, double b, double tol)

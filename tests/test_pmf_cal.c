@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../model/gen.h"
-#include "../model/hyb_rules.h"
-#include "../model/pmf.h"
-#include "../model/pmf_cal.h"
-#include "../model/pmf_hw.h"
-#include "../model/predict_all.h"
-#include "../model/profile.h"
-#include "../model/sparse.h"
-#include "../model/stats.h"
-#include "../model/stencil.h"
+#include "gen.h"
+#include "hyb_rules.h"
+#include "pmf.h"
+#include "pmf_cal.h"
+#include "pmf_hw.h"
+#include "predict_all.h"
+#include "profile.h"
+#include "sparse.h"
+#include "stats.h"
+#include "stencil.h"
 #include "test.h"
 
 static int close_rel(double a, double b, double tol)

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "clcheck.h"
-#include "predict_all.h"
 
 #define MAX_BUFS 12 /* HYB: x, y, 2 ELL arrays, 5 COO arrays */
 #define MAX_LAUNCH 3

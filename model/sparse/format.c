@@ -17,3 +17,12 @@ int spmvp_format_parse(const char *name)
             return f;
     return -1;
 }
+
+int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp)
+{
+    double mean = A->nrows ? (double)A->nnz / A->nrows : 0.0;
+    int v = 1;
+    while ((unsigned)(2 * v) <= warp && 2 * v <= mean / 2)
+        v *= 2;
+    return v;
+}

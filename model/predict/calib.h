@@ -10,15 +10,9 @@
 #include <stdio.h>
 
 #include "format.h"
+#include "gen.h"
 #include "status.h"
 
-/* Row-length distribution of a benchmark matrix (seed 000 §3.1): fixed PNZ (Guo-Wang), or
- * normal / uniform around the mean PNZ (spread documented in model/gen.h). */
-typedef enum spmvp_dist { SPMVP_DIST_FIXED, SPMVP_DIST_NORMAL, SPMVP_DIST_UNIFORM, SPMVP_NDISTS } spmvp_dist;
-
-/* "fixed", "normal", "uniform"; spmvp_dist_parse returns -1 for anything else. */
-const char *spmvp_dist_name(spmvp_dist d);
-int spmvp_dist_parse(const char *name);
 
 /* One timed benchmark matrix. */
 typedef struct spmvp_calib_point {

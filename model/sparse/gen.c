@@ -1,5 +1,5 @@
-/* gen.c: benchmark matrices with fixed, uniform or normal row lengths, random rows, R-MAT
- * graphs, and the named specs (distributions and spreads are documented in gen.h). */
+/* gen.c: benchmark matrices with fixed, uniform or normal row lengths and random rows
+ * (distributions and spreads are documented in gen.h). */
 #include "gen.h"
 
 #include <errno.h>
@@ -11,84 +11,21 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "stencil.h"
+#include "gen_rng.h"
 
-/* ---- random numbers: splitmix64 keys the streams, xoshiro256** draws from them ---- */
+static const char *dist_names[SPMVP_NDISTS] = {"fixed", "normal", "uniform"};
 
-#define GOLDEN 0x9e3779b97f4a7c15ULL      /* splitmix64's increment */
-#define SALT_LENGTHS 0x6c656e6774687321ULL /* separate the streams of one seed */
-#define SALT_COLUMNS 0x636f6c756d6e7321ULL
-#define SALT_RMAT 0x726d61742d726d21ULL
-
-/* splitmix64's output function (Steele, Lea, Flood 2014): a bijection with full avalanche */
-static inline uint64_t mix64(uint64_t z)
+const char *spmvp_dist_name(spmvp_dist d)
 {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return (d >= 0 && d < SPMVP_NDISTS) ? dist_names[d] : "?";
 }
 
-typedef struct rng {
-    uint64_t s[4]; /* xoshiro256** state, never all zero */
-} rng;
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-/* xoshiro256** (Blackman, Vigna 2018) */
-static inline uint64_t rng_next(rng *r)
+int spmvp_dist_parse(const char *name)
 {
-    uint64_t *s = r->s;
-    uint64_t out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return out;
-}
-
-/* The stream whose state is the next four splitmix64 outputs after state x. */
-static void rng_seed(rng *r, uint64_t x)
-{
-    for (int j = 0; j < 4; j++)
-        r->s[j] = mix64(x += GOLDEN);
-}
-
-/* a*b = hi*2^64 + *lo; returns hi */
-static inline uint64_t mul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-#if defined(__SIZEOF_INT128__)
-    __extension__ typedef unsigned __int128 u128;
-    u128 p = (u128)a * b;
-    *lo = (uint64_t)p;
-    return (uint64_t)(p >> 64);
-#else
-    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-#endif
-}
-
-/* uniform on 0 .. range-1, 1 <= range < 2^32, unbiased (Lemire 2019) */
-static inline uint32_t rng_below(rng *r, uint32_t range)
-{
-    uint64_t m = (rng_next(r) >> 32) * range;
-    if ((uint32_t)m < range) {
-        uint32_t t = (0u - range) % range;
-        while ((uint32_t)m < t)
-            m = (rng_next(r) >> 32) * range;
-    }
-    return (uint32_t)(m >> 32);
-}
-
-/* uniform on (-1, 1), never 0: an odd multiple of 2^-52, exact in double */
-static inline double rng_value(rng *r)
-{
-    int64_t m = (int64_t)(((rng_next(r) >> 12) << 1) | 1) - (INT64_C(1) << 52);
-    return (double)m * 0x1p-52;
+    for (int d = 0; name && d < SPMVP_NDISTS; d++)
+        if (!strcmp(name, dist_names[d]))
+            return d;
+    return -1;
 }
 
 /* ---- row lengths ---- */
@@ -508,8 +445,8 @@ fail:
 
 /* ---- random rows and benchmark matrices ---- */
 
-static spmvp_status random_rows(long long rows, long long cols, int pnz, spmvp_dist dist,
-                                unsigned long long seed, spmvp_csr **out)
+spmvp_status spmvp_gen_random_rows_st(long long rows, long long cols, int pnz, spmvp_dist dist,
+                                      unsigned long long seed, spmvp_csr **out)
 {
     len_sampler ls;
     *out = NULL;
@@ -596,306 +533,11 @@ spmvp_csr *spmvp_gen_random_rows(long long rows, long long cols, int pnz, spmvp_
                                  unsigned long long seed)
 {
     spmvp_csr *A;
-    random_rows(rows, cols, pnz, dist, seed, &A);
+    spmvp_gen_random_rows_st(rows, cols, pnz, dist, seed, &A);
     return A;
 }
 
 spmvp_csr *spmvp_gen_bench(long long rows, int pnz, spmvp_dist dist, unsigned long long seed)
 {
     return spmvp_gen_random_rows(rows, rows, pnz, dist, seed);
-}
-
-/* ---- R-MAT ---- */
-
-/* LSD radix sort of n keys below 2^bits, 11 bits a pass (sequential reads, 2048 write streams);
- * tmp has room for n */
-static void radix_sort64(uint64_t *x, uint64_t *tmp, size_t n, int bits)
-{
-    uint64_t *src = x, *dst = tmp;
-    for (int shift = 0; shift < bits; shift += 11) {
-        size_t count[2049] = {0};
-        for (size_t i = 0; i < n; i++)
-            count[((src[i] >> shift) & 2047) + 1]++;
-        for (int b = 0; b < 2048; b++)
-            count[b + 1] += count[b];
-        for (size_t i = 0; i < n; i++)
-            dst[count[(src[i] >> shift) & 2047]++] = src[i];
-        uint64_t *t = src;
-        src = dst;
-        dst = t;
-    }
-    if (src != x)
-        memcpy(x, src, n * sizeof *x);
-}
-
-/* Draws the edges as keys row * 2^scale + col, sorts them, and merges repeats. */
-static spmvp_status rmat(int scale, int edge_factor, double a, double b, double c,
-                         unsigned long long seed, spmvp_csr **out)
-{
-    *out = NULL;
-    if (scale < 1 || scale > 30 || edge_factor < 1)
-        return spmvp_fail(SPMVP_ERR_ARG, "R-MAT: scale %d must be in 1..30 and edge factor %d "
-                          "at least 1", scale, edge_factor);
-    if (!(a >= 0 && b >= 0 && c >= 0 && a + b + c <= 1.0 + 1e-12))
-        return spmvp_fail(SPMVP_ERR_ARG, "R-MAT: probabilities a=%g b=%g c=%g must be >= 0 "
-                          "with a+b+c <= 1", a, b, c);
-    long long n = 1LL << scale, edges = (long long)edge_factor << scale;
-    if (edges > SPMVP_IDX_MAX)
-        return spmvp_fail(SPMVP_ERR_RANGE, "R-MAT with %d x 2^%d edges: more than %d non-zeros "
-                          "(32-bit indices)", edge_factor, scale, SPMVP_IDX_MAX);
-    /* quadrant thresholds on a 32-bit draw u: top-left u < ta, top-right < tb, bottom-left < tc */
-    uint64_t ta = (uint64_t)fmin(a * 0x1p32, 0x1p32), tb = (uint64_t)fmin((a + b) * 0x1p32, 0x1p32),
-             tc = (uint64_t)fmin((a + b + c) * 0x1p32, 0x1p32);
-    size_t ne = (size_t)edges;
-    uint64_t *key = malloc(ne * sizeof *key), *tmp = malloc(ne * sizeof *tmp);
-    if (!key || !tmp) {
-        free(key);
-        free(tmp);
-        return spmvp_fail(SPMVP_ERR_NOMEM, "R-MAT: out of memory for %lld edges", edges);
-    }
-    rng r;
-    rng_seed(&r, mix64(seed ^ SALT_RMAT));
-    /* two levels per 64-bit draw; an odd scale drops the last level drawn (an R-MAT of
-     * scale+1 levels without its last one is one of scale levels) */
-    int odd = scale & 1;
-    for (size_t e = 0; e < ne; e++) {
-        uint64_t row = 0, col = 0;
-        for (int lvl = 0; lvl < scale; lvl += 2) {
-            uint64_t x = rng_next(&r), u = x >> 32, v = x & 0xffffffffu;
-            row = row << 2 | (uint64_t)(u >= tb) << 1 | (v >= tb);
-            col = col << 2 | (uint64_t)((u >= ta) ^ (u >= tb) ^ (u >= tc)) << 1 |
-                  ((v >= ta) ^ (v >= tb) ^ (v >= tc));
-        }
-        key[e] = (row >> odd) << scale | col >> odd;
-    }
-    radix_sort64(key, tmp, ne, 2 * scale);
-    free(tmp);
-    size_t nnz = ne ? 1 : 0;
-    for (size_t e = 1; e < ne; e++)
-        nnz += key[e] != key[e - 1];
-    spmvp_csr *A = spmvp_csr_alloc((spmvp_idx)n, (spmvp_idx)n, (spmvp_idx)nnz);
-    if (!A) {
-        free(key);
-        return spmvp_fail(SPMVP_ERR_NOMEM, "R-MAT: out of memory for %zu entries", nnz);
-    }
-    /* each run of equal keys is one entry counting the edges */
-    uint64_t mask = ((uint64_t)1 << scale) - 1;
-    spmvp_idx k = 0;
-    size_t e = 0;
-    for (long long i = 0; i < n; i++) {
-        A->rowptr[i] = k;
-        for (; e < ne && (long long)(key[e] >> scale) == i; e++) {
-            if (e && key[e] == key[e - 1]) {
-                A->val[k - 1] += 1.0;
-            } else {
-                A->colidx[k] = (spmvp_idx)(key[e] & mask);
-                A->val[k++] = 1.0;
-            }
-        }
-    }
-    A->rowptr[n] = k;
-    free(key);
-    *out = A;
-    return SPMVP_OK;
-}
-
-spmvp_csr *spmvp_gen_rmat(int scale, int edge_factor, double a, double b, double c,
-                          unsigned long long seed)
-{
-    spmvp_csr *A;
-    rmat(scale, edge_factor, a, b, c, seed, &A);
-    return A;
-}
-
-/* ---- named specs ---- */
-
-static const struct {
-    const char *name;
-    spmvp_family family;
-    const char *syntax;
-} families[] = {
-    {"laplace2d", SPMVP_FAMILY_LAPLACE2D, "laplace2d:N"},
-    {"laplace3d", SPMVP_FAMILY_LAPLACE3D, "laplace3d:N"},
-    {"laplace3d27", SPMVP_FAMILY_LAPLACE3D27, "laplace3d27:N"},
-    {"random", SPMVP_FAMILY_RANDOM, "random:ROWS[xCOLS]:PNZ:DIST[:SEED]"},
-    {"bench", SPMVP_FAMILY_BENCH, "bench:ROWS:PNZ:DIST[:SEED]"},
-    {"rmat", SPMVP_FAMILY_RMAT, "rmat:SCALE[:EDGEFACTOR[:SEED]]"},
-};
-#define NFAMILIES (sizeof families / sizeof families[0])
-
-static int find_family(const char *spec)
-{
-    for (size_t i = 0; i < NFAMILIES; i++) {
-        size_t l = strlen(families[i].name);
-        if (!strncmp(spec, families[i].name, l) && spec[l] == ':')
-            return (int)i;
-    }
-    return -1;
-}
-
-int spmvp_gen_is_spec(const char *spec) { return spec && find_family(spec) >= 0; }
-
-int spmvp_gen_family_seeded(spmvp_family f)
-{
-    return f == SPMVP_FAMILY_RANDOM || f == SPMVP_FAMILY_BENCH || f == SPMVP_FAMILY_RMAT;
-}
-
-/* a whole plain decimal integer in lo..hi */
-static int parse_ll(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int spmvp_gen_parse_seed(const char *s, unsigned long long *out)
-{
-    char *end;
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
-{
-    char buf[256], *field[8];
-    int nf = 0;
-    long long v;
-    memset(out, 0, sizeof *out);
-    out->seed = SPMVP_GEN_SEED;
-    int fi = find_family(spec);
-    if (fi < 0)
-        return spmvp_fail(SPMVP_ERR_ARG, "%.200s: not a generated matrix (laplace2d:, laplace3d:, "
-                          "laplace3d27:, random:, bench:, rmat:)", spec);
-    const char *syntax = families[fi].syntax;
-    if (strlen(spec) >= sizeof buf)
-        return spmvp_fail(SPMVP_ERR_ARG, "%.60s...: too long for %s", spec, syntax);
-    strcpy(buf, spec + strlen(families[fi].name) + 1);
-    for (char *p = buf;; p++) {
-        if (nf == 8)
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: too many fields for %s", spec, syntax);
-        field[nf++] = p;
-        p = strchr(p, ':');
-        if (!p)
-            break;
-        *p = '\0';
-    }
-    out->family = families[fi].family;
-    switch (out->family) {
-    case SPMVP_FAMILY_LAPLACE2D:
-    case SPMVP_FAMILY_LAPLACE3D:
-    case SPMVP_FAMILY_LAPLACE3D27:
-        if (nf != 1)
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
-        if (parse_ll(field[0], 1, 100000, &out->n))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: the grid size N must be an integer in 1..100000", spec);
-        return SPMVP_OK;
-    case SPMVP_FAMILY_RANDOM:
-    case SPMVP_FAMILY_BENCH: {
-        if (nf < 3 || nf > 4)
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
-        char *x = out->family == SPMVP_FAMILY_RANDOM ? strchr(field[0], 'x') : NULL;
-        if (x)
-            *x = '\0';
-        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX - 1);
-        out->cols = out->rows;
-        if (x && parse_ll(x + 1, 1, SPMVP_IDX_MAX, &out->cols))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: COLS must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX);
-        if (parse_ll(field[1], 1, SPMVP_IDX_MAX, &v))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: PNZ must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX);
-        out->pnz = (int)v;
-        int d = spmvp_dist_parse(field[2]);
-        if (d < 0)
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: DIST must be fixed, normal or uniform, not "
-                              "\"%s\"", spec, field[2]);
-        out->dist = (spmvp_dist)d;
-        if (nf == 4 && spmvp_gen_parse_seed(field[3], &out->seed))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
-        out->has_seed = nf == 4;
-        return SPMVP_OK;
-    }
-    case SPMVP_FAMILY_RMAT:
-        if (nf > 3)
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
-        if (parse_ll(field[0], 1, 30, &v))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SCALE must be an integer in 1..30", spec);
-        out->scale = (int)v;
-        out->edge_factor = 16;
-        if (nf >= 2) {
-            if (parse_ll(field[1], 1, SPMVP_IDX_MAX, &v))
-                return spmvp_fail(SPMVP_ERR_ARG, "%s: EDGEFACTOR must be an integer in 1..%d",
-                                  spec, SPMVP_IDX_MAX);
-            out->edge_factor = (int)v;
-        }
-        if (nf == 3 && spmvp_gen_parse_seed(field[2], &out->seed))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
-        out->has_seed = nf == 3;
-        return SPMVP_OK;
-    }
-    return spmvp_fail(SPMVP_ERR_ARG, "%s: unknown family", spec);
-}
-
-spmvp_status spmvp_gen_build(const spmvp_gen_spec *s, spmvp_csr **out)
-{
-    static const int points[] = {5, 7, 27};
-    *out = NULL;
-    switch (s->family) {
-    case SPMVP_FAMILY_LAPLACE2D:
-    case SPMVP_FAMILY_LAPLACE3D:
-    case SPMVP_FAMILY_LAPLACE3D27: {
-        int p = points[s->family - SPMVP_FAMILY_LAPLACE2D];
-        long long n = s->n, nz = p == 5 ? 1 : n;
-        if (n < 1 || n > 100000)
-            return spmvp_fail(SPMVP_ERR_ARG, "stencil grid size %lld is not in 1..100000", n);
-        if (n * n * nz >= SPMVP_IDX_MAX || n * n * nz * p > SPMVP_IDX_MAX)
-            return spmvp_fail(SPMVP_ERR_RANGE, "a %d-point stencil on %lld points needs more "
-                              "than 32-bit indices", p, n * n * nz);
-        *out = spmvp_stencil((spmvp_idx)n, (spmvp_idx)n, (spmvp_idx)nz, p);
-        return *out ? SPMVP_OK : SPMVP_ERR_NOMEM;
-    }
-    case SPMVP_FAMILY_RANDOM:
-        return random_rows(s->rows, s->cols, s->pnz, s->dist, s->seed, out);
-    case SPMVP_FAMILY_BENCH:
-        return random_rows(s->rows, s->rows, s->pnz, s->dist, s->seed, out);
-    case SPMVP_FAMILY_RMAT:
-        return rmat(s->scale, s->edge_factor, 0.57, 0.19, 0.19, s->seed, out);
-    }
-    return spmvp_fail(SPMVP_ERR_ARG, "unknown matrix family %d", (int)s->family);
-}
-
-/* ---- statistics ---- */
-
-spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A)
-{
-    spmvp_row_stats st = {0.0, 0.0, 0, 0};
-    if (A->nrows < 1)
-        return st;
-    st.mean = (double)A->nnz / A->nrows;
-    st.min = SPMVP_IDX_MAX;
-    double ss = 0.0;
-    for (spmvp_idx i = 0; i < A->nrows; i++) {
-        spmvp_idx l = A->rowptr[i + 1] - A->rowptr[i];
-        st.min = l < st.min ? l : st.min;
-        st.max = l > st.max ? l : st.max;
-        ss += (l - st.mean) * (l - st.mean);
-    }
-    st.sd = sqrt(ss / A->nrows);
-    return st;
 }

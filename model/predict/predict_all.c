@@ -32,15 +32,6 @@ int spmvp_model_parse(const char *name)
     return -1;
 }
 
-int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp)
-{
-    double mean = A->nrows ? (double)A->nnz / A->nrows : 0.0;
-    int v = 1;
-    while ((unsigned)(2 * v) <= warp && 2 * v <= mean / 2)
-        v *= 2;
-    return v;
-}
-
 spmvp_status spmvp_predictor_init(spmvp_predictor *out, const spmvp_profile *p, const char *path,
                                   size_t value_size)
 {

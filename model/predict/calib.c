@@ -1,23 +1,8 @@
-/* calib.c: distribution names, the calibration container, and model lookup. */
+/* calib.c: the calibration container and model lookup. */
 #include "calib.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static const char *dist_names[SPMVP_NDISTS] = {"fixed", "normal", "uniform"};
-
-const char *spmvp_dist_name(spmvp_dist d)
-{
-    return (d >= 0 && d < SPMVP_NDISTS) ? dist_names[d] : "?";
-}
-
-int spmvp_dist_parse(const char *name)
-{
-    for (int d = 0; name && d < SPMVP_NDISTS; d++)
-        if (!strcmp(name, dist_names[d]))
-            return d;
-    return -1;
-}
 
 spmvp_calib *spmvp_calib_new(void)
 {

@@ -20,7 +20,7 @@
  *    "the file ends" errors name its last line.
  *  - Entry lines are strict: exactly "row col value" (real, integer) or "row col" (pattern);
  *    integer values must be integers; indices are plain digits ("+3" is non-numeric).
- *  - Values: a fast decimal parser (see fast_double) whose results equal strtod's bit for bit;
+ *  - Values: a fast decimal parser (mm_number.c) whose results equal strtod's bit for bit;
  *    what it declines (more than 19 digits, large exponents, inf, nan, hex) goes to strtod on a
  *    copy of the token, so the C locale's '.' is assumed there, and strtod's results for
  *    overflow (inf) and underflow are taken as they are.
@@ -40,12 +40,11 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "mm_number.h"
+
 /* Not in sparse.h: the most entries a matrix may hold after symmetric expansion. Tests lower
  * it to reach the expansion check without a 16 GB file. */
 size_t spmvp_mm_entry_limit = SPMVP_IDX_MAX;
-/* Not in sparse.h: the fast value parser alone, for tests comparing it with strtod.
- * 1 and *out set if it accepts all of s[0..len), else 0. */
-int spmvp_mm_fast_double(const char *s, size_t len, double *out);
 
 enum { FIELD_REAL, FIELD_INTEGER, FIELD_PATTERN };
 enum { SYM_GENERAL, SYM_SYMMETRIC, SYM_SKEW };
@@ -147,168 +146,6 @@ static int word_is(const char *s, const char *e, const char *word)
     return s == e && !*word;
 }
 
-/* ---- numbers ---- */
-
-/* 10^k, exact in double for k <= 22 (5^22 < 2^53). */
-static const double exact_pow10[23] = {
-    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-/* The double path needs double operations rounded once, to double (not so on 32-bit x87). */
-#define DOUBLE_ROUNDS_ONCE (FLT_EVAL_METHOD == 0)
-
-/* x87 extended precision (64-bit significand) lets 17-19 digit mantissas take a fast path too;
- * other targets keep the double-only path and strtod. */
-#if (defined(__x86_64__) || defined(__i386__)) && LDBL_MANT_DIG == 64
-#define HAVE_X87 1
-/* 10^k, exact in long double for k <= 27 (5^27 < 2^64). */
-static const long double exact_pow10l[28] = {
-    1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
-    1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
-    1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L,
-};
-#endif
-
-/* Eight digits at a time: text is loaded 8 bytes at once into a little-endian word, first
- * character in the low byte. GCC and Clang only (byte order macro and __builtin_ctzll). */
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define HAVE_SWAR 1
-#define BYTES(b) (UINT64_C(0x0101010101010101) * (b))
-
-/* Value of 8 digit values d0..d7 held in the bytes of x (d0 lowest, most significant). */
-static uint64_t swar_value(uint64_t x)
-{
-    x = (x * 10 + (x >> 8)) & UINT64_C(0x00ff00ff00ff00ff);   /* 16-bit lanes: d0d1, d2d3, .. */
-    x = (x * 100 + (x >> 16)) & UINT64_C(0x0000ffff0000ffff); /* 32-bit lanes: d0..d3, d4..d7 */
-    return (x & 0xffffffff) * 10000 + (x >> 32);
-}
-
-/* Number k (0..8) of leading decimal digits in the 8 bytes at p, *v their value. */
-static int swar_digits(const char *p, uint64_t *v)
-{
-    uint64_t x;
-    memcpy(&x, p, sizeof x);
-    x ^= BYTES(0x30); /* digits become bytes 0..9 */
-    /* a byte is not a digit if its high nibble is set, or adding 6 sets it (low nibble > 9);
-     * carries only run towards later bytes, so the first non-digit is found right */
-    uint64_t bad = (x | (x + BYTES(0x06))) & BYTES(0xf0);
-    int k = bad ? __builtin_ctzll(bad) >> 3 : 8;
-    *v = k ? swar_value(x << (64 - 8 * k)) : 0; /* shift in leading zeros, drop the rest */
-    return k;
-}
-#endif
-
-static const uint64_t pow10_u64[9] = {1,      10,      100,      1000,     10000,
-                                      100000, 1000000, 10000000, 100000000};
-
-/* Appends the digits at p to *m, counting them in *nd; NULL past 19 significant digits.
- * Callers skip leading zeros first, so every digit here counts. */
-static const char *take_digits(const char *p, const char *e, uint64_t *m, int *nd)
-{
-#ifdef HAVE_SWAR
-    while (e - p >= 8) {
-        uint64_t v;
-        int k = swar_digits(p, &v);
-        if (k == 0)
-            return p;
-        if (*nd + k > 19)
-            return NULL;
-        *m = *m * pow10_u64[k] + v;
-        *nd += k;
-        p += k;
-        if (k < 8)
-            return p;
-    }
-#endif
-    for (; p < e && is_digit(*p); p++) {
-        if (*nd == 19)
-            return NULL;
-        *m = *m * 10 + (uint64_t)(*p - '0');
-        (*nd)++;
-    }
-    return p;
-}
-
-/* Reads a decimal number [+-]digits[.digits][(e|E)[+-]digits] at [s, e) and returns where it
- * stopped, or NULL where it cannot promise strtod's correctly rounded result. The value is
- * m * 10^scale with m the significant digits, at most 19 of them (so m < 2^64):
- *  - m <= 2^53 and |scale| <= 22: m and 10^|scale| are exact doubles, and one IEEE multiply
- *    or divide rounds their exact product or quotient correctly.
- *  - x87, |scale| <= 27: m and 10^|scale| are exact long doubles; one operation rounds to 64
- *    bits (error <= 1/2 unit of the 64-bit significand), and rounding that to 53 bits is
- *    correct unless the 11 dropped bits lie within one unit of the halfway pattern 0x400,
- *    which goes to strtod.
- * Anything longer or larger also goes to strtod. */
-static const char *fast_double(const char *s, const char *e, double *out)
-{
-    const char *p = s, *digits;
-    int neg = 0, nd = 0, seen;
-    uint64_t m = 0;
-    int64_t scale = 0;
-    if (p < e && (*p == '-' || *p == '+'))
-        neg = *p++ == '-';
-    for (digits = p; p < e && *p == '0'; p++) /* leading zeros are not significant */
-        ;
-    if (!(p = take_digits(p, e, &m, &nd)))
-        return NULL;
-    seen = p > digits;
-    if (p < e && *p == '.') {
-        digits = ++p;
-        if (m == 0)
-            while (p < e && *p == '0')
-                p++;
-        if (!(p = take_digits(p, e, &m, &nd)))
-            return NULL;
-        scale = -(int64_t)(p - digits);
-        seen |= p > digits;
-    }
-    if (!seen)
-        return NULL;
-    if (p < e && (*p == 'e' || *p == 'E')) {
-        const char *x = p + 1;
-        int eneg = 0;
-        int64_t ex = 0;
-        if (x < e && (*x == '-' || *x == '+'))
-            eneg = *x++ == '-';
-        if (x == e || !is_digit(*x))
-            return NULL; /* "1e" is not a number; let strtod say so */
-        for (; x < e && is_digit(*x); x++)
-            if (ex < 100000)
-                ex = ex * 10 + (*x - '0');
-        scale += eneg ? -ex : ex;
-        p = x;
-    }
-    double v;
-    if (m == 0) {
-        v = 0.0;
-    } else if (DOUBLE_ROUNDS_ONCE && m <= (UINT64_C(1) << 53) && scale >= -22 && scale <= 22) {
-        v = scale < 0 ? (double)m / exact_pow10[-scale] : (double)m * exact_pow10[scale];
-    } else {
-#ifdef HAVE_X87
-        if (scale < -27 || scale > 27)
-            return NULL;
-        long double x = (long double)m;
-        x = scale < 0 ? x / exact_pow10l[-scale] : x * exact_pow10l[scale];
-        uint64_t sig;
-        memcpy(&sig, &x, sizeof sig); /* the 64-bit significand of the 80-bit format */
-        unsigned low = (unsigned)(sig & 0x7ff);
-        if (low >= 0x3ff && low <= 0x401)
-            return NULL;
-        v = (double)x;
-#else
-        return NULL;
-#endif
-    }
-    *out = neg ? -v : v;
-    return p;
-}
-
-int spmvp_mm_fast_double(const char *s, size_t len, double *out)
-{
-    const char *end = fast_double(s, s + len, out);
-    return end && end == s + len;
-}
 
 /* strtod on a copy of the token at [s, e): the path for whatever fast_double declines. */
 static spmvp_status slow_double(const char *name, long line, const char *s, const char *e,
@@ -580,7 +417,7 @@ static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, sp
                 if ((st = read_integer(ps, &p, e, &v)))
                     return st;
             } else {
-                const char *q = fast_double(p, e, &v);
+                const char *q = spmvp_mm_scan_double(p, e, &v);
                 if (q && (q == e || is_blank(*q)))
                     p = q;
                 else if ((st = slow_double(ps->name, ps->line, p, e, &v, &p)))
@@ -802,73 +639,4 @@ spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out)
     st = spmvp_mm_parse(path, text, len, out);
     free(text);
     return st;
-}
-
-/* Buffered output to a plain or gzip file. */
-typedef struct writer {
-    FILE *f; /* one of f and g is open */
-    gzFile g;
-    int failed; /* a write failed */
-    size_t n;   /* bytes in buf */
-    char buf[1 << 16];
-} writer;
-
-static void flush(writer *w)
-{
-    if (w->n && !w->failed)
-        w->failed = w->g ? gzwrite(w->g, w->buf, (unsigned)w->n) != (int)w->n
-                         : fwrite(w->buf, 1, w->n, w->f) != w->n;
-    w->n = 0;
-}
-
-static void put(writer *w, const char *s, size_t len)
-{
-    if (w->n + len > sizeof w->buf)
-        flush(w);
-    memcpy(w->buf + w->n, s, len);
-    w->n += len;
-}
-
-spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A)
-{
-    if (!path || !A)
-        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_write: NULL path or matrix");
-    size_t plen = strlen(path);
-    int gz = plen >= 3 && !strcmp(path + plen - 3, ".gz");
-    writer *w = calloc(1, sizeof *w);
-    if (!w)
-        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
-    errno = 0;
-    if (gz)
-        w->g = gzopen(path, "wb6");
-    else
-        w->f = fopen(path, "wb");
-    if (!w->f && !w->g) {
-        spmvp_status st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot open for writing: %s", path,
-                                     errno ? strerror(errno) : "out of memory");
-        free(w);
-        return st;
-    }
-    char line[96];
-    int k =
-        snprintf(line, sizeof line, "%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n",
-                 (int)A->nrows, (int)A->ncols, (int)A->nnz);
-    put(w, line, (size_t)k);
-    for (spmvp_idx i = 0; i < A->nrows && !w->failed; i++) {
-        for (spmvp_idx p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
-            k = snprintf(line, sizeof line, "%d %d %.17g\n", (int)i + 1, (int)A->colidx[p] + 1,
-                         A->val[p]);
-            put(w, line, (size_t)k);
-        }
-    }
-    flush(w);
-    int err = w->failed ? (errno ? errno : EIO) : 0;
-    if (w->g ? gzclose(w->g) != Z_OK : fclose(w->f) != 0)
-        err = err ? err : (errno ? errno : EIO);
-    free(w);
-    if (err) {
-        remove(path); /* no partial file left behind */
-        return spmvp_fail(SPMVP_ERR_IO, "%s: write failed: %s", path, strerror(err));
-    }
-    return SPMVP_OK;
 }

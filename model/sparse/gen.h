@@ -31,8 +31,15 @@
 #ifndef SPMVP_GEN_H
 #define SPMVP_GEN_H
 
-#include "calib.h"
 #include "sparse.h"
+
+/* Row-length distribution of a benchmark matrix (seed 000 §3.1): fixed PNZ (Guo-Wang), or
+ * normal / uniform around the mean PNZ (spreads as documented above). */
+typedef enum spmvp_dist { SPMVP_DIST_FIXED, SPMVP_DIST_NORMAL, SPMVP_DIST_UNIFORM, SPMVP_NDISTS } spmvp_dist;
+
+/* "fixed", "normal", "uniform"; spmvp_dist_parse returns -1 for anything else. */
+const char *spmvp_dist_name(spmvp_dist d);
+int spmvp_dist_parse(const char *name);
 
 #define SPMVP_GEN_SEED 1ULL /* the seed of a spec that names none */
 
@@ -121,5 +128,15 @@ typedef struct spmvp_row_stats {
 } spmvp_row_stats;
 
 spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A);
+
+/* Reads a matrix named by `spec`: a Matrix Market file, or a generated matrix when spec starts
+ * with a family name and ':' (model/gen.h):
+ *   "laplace2d:N" (5-point, N x N), "laplace3d:N" (7-point, N^3), "laplace3d27:N",
+ *   "random:ROWS[xCOLS]:PNZ:DIST[:SEED]", "bench:ROWS:PNZ:DIST[:SEED]" (DIST fixed, normal or
+ *   uniform), "rmat:SCALE[:EDGEFACTOR[:SEED]]".
+ * A malformed spec is SPMVP_ERR_ARG with a message naming the spec and the field
+ * ("random:100:x:normal: PNZ must be an integer in 1..2147483647"); a valid one too large for
+ * 32-bit indices is SPMVP_ERR_RANGE. (A file whose name starts so is read as "./random:...".) */
+spmvp_status spmvp_matrix_load(const char *spec, spmvp_csr **out);
 
 #endif

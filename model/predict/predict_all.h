@@ -33,11 +33,6 @@ int spmvp_model_parse(const char *name);
 /* For tables: "Guo-Wang (fixed)", "normal", "uniform", "PMF (seed 002)", "PMF calibrated". */
 const char *spmvp_model_label(spmvp_model m);
 
-/* CSR-vector's default width: the largest power of two <= mean row length / 2, in
- * [1, warp]. A row of ~7 entries then gets 2 work-items, not the paper's half-warp (on an
- * H100 a 7-point stencil runs 2.6x slower with 16 per row than with 2: docs/bench-h100.md). */
-int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp);
-
 /* What the predictions need from one profile at one precision. Borrows from the profile:
  * keep the profile alive while the predictor is used. */
 typedef struct spmvp_predictor {

@@ -1,12 +1,10 @@
-/* stencil.c: 5-, 7- and 27-point Laplacian matrices, and loading a matrix by name (a file or a
- * generated family, model/gen.h). */
+/* stencil.c: 5-, 7- and 27-point Laplacian matrices. */
 #include "stencil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
 
 spmvp_csr *spmvp_stencil(spmvp_idx nx, spmvp_idx ny, spmvp_idx nz, int points)
 {
@@ -50,16 +48,4 @@ spmvp_csr *spmvp_stencil(spmvp_idx nx, spmvp_idx ny, spmvp_idx nz, int points)
     A->rowptr[row] = k;
     A->nnz = k;
     return A;
-}
-
-spmvp_status spmvp_matrix_load(const char *spec, spmvp_csr **out)
-{
-    spmvp_gen_spec g;
-    *out = NULL;
-    if (!spmvp_gen_is_spec(spec))
-        return spmvp_mm_read(spec, out);
-    spmvp_status st = spmvp_gen_parse(spec, &g);
-    if (!st && (st = spmvp_gen_build(&g, out)))
-        spmvp_fail(st, "%s: %s", spec, spmvp_last_error());
-    return st;
 }

@@ -1,0 +1,218 @@
+/* gen_spec.c: the named matrix specs ("laplace3d:100", "random:1000:8:normal", "rmat:20"),
+ * loading a matrix by name (a file or a spec), and row statistics. */
+#include "gen.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_rng.h"
+#include "stencil.h"
+
+/* ---- named specs ---- */
+
+static const struct {
+    const char *name;
+    spmvp_family family;
+    const char *syntax;
+} families[] = {
+    {"laplace2d", SPMVP_FAMILY_LAPLACE2D, "laplace2d:N"},
+    {"laplace3d", SPMVP_FAMILY_LAPLACE3D, "laplace3d:N"},
+    {"laplace3d27", SPMVP_FAMILY_LAPLACE3D27, "laplace3d27:N"},
+    {"random", SPMVP_FAMILY_RANDOM, "random:ROWS[xCOLS]:PNZ:DIST[:SEED]"},
+    {"bench", SPMVP_FAMILY_BENCH, "bench:ROWS:PNZ:DIST[:SEED]"},
+    {"rmat", SPMVP_FAMILY_RMAT, "rmat:SCALE[:EDGEFACTOR[:SEED]]"},
+};
+#define NFAMILIES (sizeof families / sizeof families[0])
+
+static int find_family(const char *spec)
+{
+    for (size_t i = 0; i < NFAMILIES; i++) {
+        size_t l = strlen(families[i].name);
+        if (!strncmp(spec, families[i].name, l) && spec[l] == ':')
+            return (int)i;
+    }
+    return -1;
+}
+
+int spmvp_gen_is_spec(const char *spec) { return spec && find_family(spec) >= 0; }
+
+int spmvp_gen_family_seeded(spmvp_family f)
+{
+    return f == SPMVP_FAMILY_RANDOM || f == SPMVP_FAMILY_BENCH || f == SPMVP_FAMILY_RMAT;
+}
+
+/* a whole plain decimal integer in lo..hi */
+static int parse_ll(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int spmvp_gen_parse_seed(const char *s, unsigned long long *out)
+{
+    char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
+{
+    char buf[256], *field[8];
+    int nf = 0;
+    long long v;
+    memset(out, 0, sizeof *out);
+    out->seed = SPMVP_GEN_SEED;
+    int fi = find_family(spec);
+    if (fi < 0)
+        return spmvp_fail(SPMVP_ERR_ARG, "%.200s: not a generated matrix (laplace2d:, laplace3d:, "
+                          "laplace3d27:, random:, bench:, rmat:)", spec);
+    const char *syntax = families[fi].syntax;
+    if (strlen(spec) >= sizeof buf)
+        return spmvp_fail(SPMVP_ERR_ARG, "%.60s...: too long for %s", spec, syntax);
+    strcpy(buf, spec + strlen(families[fi].name) + 1);
+    for (char *p = buf;; p++) {
+        if (nf == 8)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: too many fields for %s", spec, syntax);
+        field[nf++] = p;
+        p = strchr(p, ':');
+        if (!p)
+            break;
+        *p = '\0';
+    }
+    out->family = families[fi].family;
+    switch (out->family) {
+    case SPMVP_FAMILY_LAPLACE2D:
+    case SPMVP_FAMILY_LAPLACE3D:
+    case SPMVP_FAMILY_LAPLACE3D27:
+        if (nf != 1)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        if (parse_ll(field[0], 1, 100000, &out->n))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: the grid size N must be an integer in 1..100000", spec);
+        return SPMVP_OK;
+    case SPMVP_FAMILY_RANDOM:
+    case SPMVP_FAMILY_BENCH: {
+        if (nf < 3 || nf > 4)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        char *x = out->family == SPMVP_FAMILY_RANDOM ? strchr(field[0], 'x') : NULL;
+        if (x)
+            *x = '\0';
+        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
+                              SPMVP_IDX_MAX - 1);
+        out->cols = out->rows;
+        if (x && parse_ll(x + 1, 1, SPMVP_IDX_MAX, &out->cols))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: COLS must be an integer in 1..%d", spec,
+                              SPMVP_IDX_MAX);
+        if (parse_ll(field[1], 1, SPMVP_IDX_MAX, &v))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: PNZ must be an integer in 1..%d", spec,
+                              SPMVP_IDX_MAX);
+        out->pnz = (int)v;
+        int d = spmvp_dist_parse(field[2]);
+        if (d < 0)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: DIST must be fixed, normal or uniform, not "
+                              "\"%s\"", spec, field[2]);
+        out->dist = (spmvp_dist)d;
+        if (nf == 4 && spmvp_gen_parse_seed(field[3], &out->seed))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
+                              (unsigned long long)UINT64_MAX);
+        out->has_seed = nf == 4;
+        return SPMVP_OK;
+    }
+    case SPMVP_FAMILY_RMAT:
+        if (nf > 3)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        if (parse_ll(field[0], 1, 30, &v))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SCALE must be an integer in 1..30", spec);
+        out->scale = (int)v;
+        out->edge_factor = 16;
+        if (nf >= 2) {
+            if (parse_ll(field[1], 1, SPMVP_IDX_MAX, &v))
+                return spmvp_fail(SPMVP_ERR_ARG, "%s: EDGEFACTOR must be an integer in 1..%d",
+                                  spec, SPMVP_IDX_MAX);
+            out->edge_factor = (int)v;
+        }
+        if (nf == 3 && spmvp_gen_parse_seed(field[2], &out->seed))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
+                              (unsigned long long)UINT64_MAX);
+        out->has_seed = nf == 3;
+        return SPMVP_OK;
+    }
+    return spmvp_fail(SPMVP_ERR_ARG, "%s: unknown family", spec);
+}
+
+spmvp_status spmvp_gen_build(const spmvp_gen_spec *s, spmvp_csr **out)
+{
+    static const int points[] = {5, 7, 27};
+    *out = NULL;
+    switch (s->family) {
+    case SPMVP_FAMILY_LAPLACE2D:
+    case SPMVP_FAMILY_LAPLACE3D:
+    case SPMVP_FAMILY_LAPLACE3D27: {
+        int p = points[s->family - SPMVP_FAMILY_LAPLACE2D];
+        long long n = s->n, nz = p == 5 ? 1 : n;
+        if (n < 1 || n > 100000)
+            return spmvp_fail(SPMVP_ERR_ARG, "stencil grid size %lld is not in 1..100000", n);
+        if (n * n * nz >= SPMVP_IDX_MAX || n * n * nz * p > SPMVP_IDX_MAX)
+            return spmvp_fail(SPMVP_ERR_RANGE, "a %d-point stencil on %lld points needs more "
+                              "than 32-bit indices", p, n * n * nz);
+        *out = spmvp_stencil((spmvp_idx)n, (spmvp_idx)n, (spmvp_idx)nz, p);
+        return *out ? SPMVP_OK : SPMVP_ERR_NOMEM;
+    }
+    case SPMVP_FAMILY_RANDOM:
+        return spmvp_gen_random_rows_st(s->rows, s->cols, s->pnz, s->dist, s->seed, out);
+    case SPMVP_FAMILY_BENCH:
+        return spmvp_gen_random_rows_st(s->rows, s->rows, s->pnz, s->dist, s->seed, out);
+    case SPMVP_FAMILY_RMAT:
+        return spmvp_gen_rmat_st(s->scale, s->edge_factor, 0.57, 0.19, 0.19, s->seed, out);
+    }
+    return spmvp_fail(SPMVP_ERR_ARG, "unknown matrix family %d", (int)s->family);
+}
+
+spmvp_status spmvp_matrix_load(const char *spec, spmvp_csr **out)
+{
+    spmvp_gen_spec g;
+    *out = NULL;
+    if (!spmvp_gen_is_spec(spec))
+        return spmvp_mm_read(spec, out);
+    spmvp_status st = spmvp_gen_parse(spec, &g);
+    if (!st && (st = spmvp_gen_build(&g, out)))
+        spmvp_fail(st, "%s: %s", spec, spmvp_last_error());
+    return st;
+}
+
+/* ---- statistics ---- */
+
+spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A)
+{
+    spmvp_row_stats st = {0.0, 0.0, 0, 0};
+    if (A->nrows < 1)
+        return st;
+    st.mean = (double)A->nnz / A->nrows;
+    st.min = SPMVP_IDX_MAX;
+    double ss = 0.0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        spmvp_idx l = A->rowptr[i + 1] - A->rowptr[i];
+        st.min = l < st.min ? l : st.min;
+        st.max = l > st.max ? l : st.max;
+        ss += (l - st.mean) * (l - st.mean);
+    }
+    st.sd = sqrt(ss / A->nrows);
+    return st;
+}
