@@ -1,4 +1,4 @@
-/* cli_bench.c: `spmvp bench MATRIX`: convert, verify and time every format on one device. */
+/* cmd_bench.c: `spmvp bench MATRIX`: convert, verify and time every format on one device. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@ static const char usage[] =
     "                          [--hyb-width K | --hyb-widths K,K,...] [--wg-size W]\n"
     "                          [--cl-dir DIR] [--json]\n"
     "  MATRIX   a Matrix Market file (.mtx or .mtx.gz), or laplace2d:N, laplace3d:N, laplace3d27:N\n"
-    "  formats  csr_scalar,csr_vector,ell,jad,coo,hyb (default: all)\n"
+    "  formats  %s (default: all)\n"
     "  --hyb-widths  time HYB alone at each ELL width K of the list (a threshold sweep)\n";
 
 typedef struct bench_args {
@@ -31,9 +31,12 @@ static int parse_formats(const char *list, bench_args *a)
     a->nformats = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         int f = spmvp_format_parse(tok);
-        if (f < 0 || a->nformats == SPMVP_NFORMATS)
+        if (f < 0 || a->nformats == SPMVP_NFORMATS) {
+            char names[256];
+            spmvp_format_list(", ", names, sizeof names);
             return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: unknown format \"%s\" in --formats "
-                                   "(csr_scalar, csr_vector, ell, jad, coo, hyb)", tok);
+                                   "(%s)", tok, names);
+        }
         a->formats[a->nformats++] = f;
     }
     if (!a->nformats)
@@ -55,7 +58,9 @@ static int parse(int argc, char **argv, bench_args *a)
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            fputs(usage, stdout);
+            char names[256];
+            spmvp_format_list(",", names, sizeof names);
+            printf(usage, names);
             return SPMVP_EXIT_OK;
         }
         if (!strcmp(o, "--json")) {

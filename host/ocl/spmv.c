@@ -1,15 +1,15 @@
-/* spmv.c: convert, check fit, upload and launch each format's kernels. */
+/* spmv.c: upload a format's device plan (model/sparse/format.h), check that it fits, and
+ * launch its kernels. Nothing here names a format. */
 #include "spmv.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clcheck.h"
 
-#define MAX_BUFS 12 /* HYB: x, y, 2 ELL arrays, 5 COO arrays */
-#define MAX_LAUNCH 3
+#define MAX_BUFS (SPMVP_PLAN_MAX_ARRAYS + 2) /* the plan's arrays, x and y */
+#define MAX_LAUNCH SPMVP_PLAN_MAX_LAUNCHES
 
 struct spmvp_spmv {
     spmvp_context *ctx;           /* not owned */
@@ -32,7 +32,6 @@ spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
     return o;
 }
 
-static size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 
 /* The work-group size: the requested one (or 256), within the device's limit, a power of two. */
 static size_t pick_wg(const spmvp_context *ctx, const spmvp_spmv_options *opt)
@@ -98,192 +97,69 @@ out:
     return st;
 }
 
-/* Adds a launch of `name` from `file` over `items` work-items in groups of wg. */
-static spmvp_status add_launch(spmvp_spmv *s, const char *file, const char *opts, const char *name,
-                               size_t items, size_t wg, cl_kernel *k)
-{
-    spmvp_status st = spmvp_kernel_create(s->ctx, file, opts, name, k);
-    if (st)
-        return st;
-    s->kernel[s->nlaunch] = *k;
-    s->global[s->nlaunch] = round_up(items, wg);
-    s->local[s->nlaunch] = wg;
-    s->nlaunch++;
-    return SPMVP_OK;
-}
-
-
-/* clSetKernelArg for n (size, pointer) pairs given as varargs. */
-static spmvp_status set(cl_kernel k, int n, ...)
+/* clSetKernelArg for every argument of a planned launch. */
+static spmvp_status set_args(spmvp_spmv *s, cl_kernel k, const spmvp_plan_launch *l, int b0)
 {
     spmvp_status st = SPMVP_OK;
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 0; i < n; i++) {
-        size_t size = va_arg(ap, size_t);
-        const void *p = va_arg(ap, const void *);
-        SPMVP_CL(clSetKernelArg(k, (cl_uint)i, size, p), out);
+    for (int i = 0; i < l->nargs; i++) {
+        const spmvp_plan_arg *a = &l->arg[i];
+        cl_int v = a->value;
+        if (a->kind == SPMVP_ARG_INT) {
+            SPMVP_CL(clSetKernelArg(k, (cl_uint)i, sizeof v, &v), out);
+            continue;
+        }
+        const cl_mem *m = a->kind == SPMVP_ARG_X ? &s->x : a->kind == SPMVP_ARG_Y ? &s->y
+                                                     : &s->buf[b0 + a->value];
+        SPMVP_CL(clSetKernelArg(k, (cl_uint)i, sizeof *m, m), out);
     }
 out:
-    va_end(ap);
     return st;
 }
 
-/* (size, pointer) pairs for set(): a buffer, an int. */
-#define M(b) sizeof(cl_mem), (const void *)&(b)
-#define I(v) sizeof(cl_int), (const void *)&(v)
-
-/* COO launches: pass 1 over chunks, pass 2 over the same chunks (y must hold its start). */
-static spmvp_status setup_coo(spmvp_spmv *s, const spmvp_coo *C, const char *opts, size_t wg,
-                              spmvp_idx chunk)
-{
-    spmvp_status st;
-    size_t nchunks = C->nnz ? ((size_t)C->nnz + (size_t)chunk - 1) / (size_t)chunk : 0;
-    int b0 = s->nbuf;
-    if ((st = upload_idx(s, C->rowidx, (size_t)C->nnz, "COO row indices")) ||
-        (st = upload_idx(s, C->colidx, (size_t)C->nnz, "COO column indices")) ||
-        (st = upload_val(s, C->val, (size_t)C->nnz, CL_MEM_READ_ONLY, "COO values")) ||
-        (st = upload_val(s, NULL, nchunks, CL_MEM_READ_WRITE, "COO head sums")) ||
-        (st = upload_val(s, NULL, nchunks, CL_MEM_READ_WRITE, "COO tail sums")))
-        return st;
-    if (!nchunks)
-        return SPMVP_OK;
-    cl_kernel k1, k2;
-    cl_int nnz = C->nnz, ch = chunk;
-    if ((st = add_launch(s, "coo.cl", opts, "spmv_coo_chunks", nchunks, wg, &k1)) ||
-        (st = set(k1, 9, I(nnz), I(ch), M(s->buf[b0]), M(s->buf[b0 + 1]), M(s->buf[b0 + 2]),
-                  M(s->x), M(s->y), M(s->buf[b0 + 3]), M(s->buf[b0 + 4]))) ||
-        (st = add_launch(s, "coo.cl", opts, "spmv_coo_carry", nchunks, wg, &k2)) ||
-        (st = set(k2, 6, I(nnz), I(ch), M(s->buf[b0]), M(s->y), M(s->buf[b0 + 3]), M(s->buf[b0 + 4]))))
-        return st;
-    return SPMVP_OK;
-}
-
-static spmvp_status setup_ell(spmvp_spmv *s, const spmvp_ell *E, const char *opts, size_t wg)
-{
-    spmvp_status st;
-    size_t slots = (size_t)E->width * (size_t)E->pitch;
-    int b0 = s->nbuf;
-    if ((st = upload_idx(s, E->colidx, slots, "ELL column indices")) ||
-        (st = upload_val(s, E->val, slots, CL_MEM_READ_ONLY, "ELL values")))
-        return st;
-    if (!E->nrows)
-        return SPMVP_OK;
-    cl_kernel k;
-    cl_int n = E->nrows, w = E->width, p = E->pitch;
-    if ((st = add_launch(s, "ell.cl", opts, "spmv_ell", (size_t)E->nrows, wg, &k)) ||
-        (st = set(k, 7, I(n), I(w), I(p), M(s->buf[b0]), M(s->buf[b0 + 1]), M(s->x), M(s->y))))
-        return st;
-    return SPMVP_OK;
-}
-
-/* Uploads the format's arrays and prepares its launches. x and y exist already. */
-static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_options *opt)
+/* Uploads the plan's arrays and creates its kernels. x and y exist already. */
+static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
 {
     spmvp_status st = SPMVP_OK;
-    const spmvp_device_info *di = &s->ctx->info;
-    size_t wg = pick_wg(s->ctx, opt), vs = s->value_size;
-    char opts[256], types[128];
-    spmvp_type_options(vs, types, sizeof types);
-    snprintf(opts, sizeof opts, "%s", types);
-    cl_int n = A->nrows;
-    cl_kernel k;
-
-    switch (s->format) {
-    case SPMVP_CSR_SCALAR:
-    case SPMVP_CSR_VECTOR: {
-        int b0 = s->nbuf;
-        s->footprint = spmvp_csr_bytes(A, vs);
-        if ((st = upload_idx(s, A->rowptr, (size_t)A->nrows + 1, "CSR row pointers")) ||
-            (st = upload_idx(s, A->colidx, (size_t)A->nnz, "CSR column indices")) ||
-            (st = upload_val(s, A->val, (size_t)A->nnz, CL_MEM_READ_ONLY, "CSR values")))
-            return st;
-        if (!A->nrows)
-            return SPMVP_OK;
-        if (s->format == SPMVP_CSR_SCALAR) {
-            st = add_launch(s, "csr_scalar.cl", opts, "spmv_csr_scalar", (size_t)A->nrows, wg, &k);
-        } else {
-            int v = opt->vector_width ? opt->vector_width : spmvp_vector_width_auto(A, di->warp_size);
-            if (v < 1 || (v & (v - 1)) || (size_t)v > wg)
-                return spmvp_fail(SPMVP_ERR_ARG, "vector width %d is not a power of two up to "
-                                  "the work-group size %zu", v, wg);
-            if (wg * vs > di->local_mem)
-                return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-vector needs %zu bytes of local "
-                                  "memory, the device has %llu", wg * vs,
-                                  (unsigned long long)di->local_mem);
-            snprintf(opts, sizeof opts, "%s -DVECTOR_WIDTH=%d -DWG_SIZE=%zu", types, v, wg);
-            snprintf(s->params, sizeof s->params, "V=%d", v);
-            st = add_launch(s, "csr_vector.cl", opts, "spmv_csr_vector", (size_t)A->nrows * (size_t)v, wg, &k);
+    char types[128], opts[256];
+    int b0 = s->nbuf;
+    spmvp_type_options(s->value_size, types, sizeof types);
+    for (int i = 0; i < p->narrays && !st; i++) {
+        const spmvp_plan_array *a = &p->array[i];
+        if (a->kind == SPMVP_ARRAY_INDEX)
+            st = upload_idx(s, a->host, a->n, a->what);
+        else
+            st = upload_val(s, a->host, a->n, a->kind == SPMVP_ARRAY_VALUE ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE, a->what);
+    }
+    for (int i = 0; i < p->nlaunches && !st; i++) {
+        const spmvp_plan_launch *l = &p->launch[i];
+        cl_kernel k;
+        snprintf(opts, sizeof opts, "%s%s%s", types, l->options[0] ? " " : "", l->options);
+        if (!(st = spmvp_kernel_create(s->ctx, l->file, opts, l->kernel, &k))) {
+            s->kernel[s->nlaunch] = k;
+            s->global[s->nlaunch] = l->items;
+            s->local[s->nlaunch] = wg;
+            s->nlaunch++;
+            st = set_args(s, k, l, b0);
         }
-        if (st || (st = set(k, 6, I(n), M(s->buf[b0]), M(s->buf[b0 + 1]), M(s->buf[b0 + 2]), M(s->x), M(s->y))))
-            return st;
-        return SPMVP_OK;
     }
-    case SPMVP_ELL: {
-        spmvp_ell *E = spmvp_ell_from_csr(A, (spmvp_idx)wg);
-        if (!E)
-            return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
-        s->footprint = spmvp_ell_bytes(E, vs);
-        snprintf(s->params, sizeof s->params, "K=%d", (int)E->width);
-        st = setup_ell(s, E, opts, wg);
-        spmvp_ell_free(E);
+    return st;
+}
+
+/* Plans A in the spmv's format (model/sparse/format.h) and runs the plan. */
+static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_options *opt)
+{
+    const spmvp_device_info *di = &s->ctx->info;
+    spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem};
+    spmvp_mapping m = {(int)opt->wg_size, opt->vector_width, opt->hyb_width, opt->coo_chunk};
+    spmvp_plan p;
+    spmvp_status st = spmvp_format_plan(s->format, A, &m, &t, &p);
+    if (st)
         return st;
-    }
-    case SPMVP_JAD: {
-        spmvp_jad *J = spmvp_jad_from_csr(A);
-        if (!J)
-            return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
-        s->footprint = spmvp_jad_bytes(J, vs);
-        snprintf(s->params, sizeof s->params, "%d diagonals", (int)J->ndiags);
-        int b0 = s->nbuf;
-        cl_int nd = J->ndiags;
-        if (!(st = upload_idx(s, J->perm, (size_t)J->nrows, "JAD permutation")) &&
-            !(st = upload_idx(s, J->jdptr, (size_t)J->ndiags + 1, "JAD diagonal pointers")) &&
-            !(st = upload_idx(s, J->colidx, (size_t)J->nnz, "JAD column indices")) &&
-            !(st = upload_val(s, J->val, (size_t)J->nnz, CL_MEM_READ_ONLY, "JAD values")) &&
-            J->nrows > 0 &&
-            !(st = add_launch(s, "jad.cl", opts, "spmv_jad", (size_t)J->nrows, wg, &k)))
-            st = set(k, 8, I(n), I(nd), M(s->buf[b0]), M(s->buf[b0 + 1]), M(s->buf[b0 + 2]),
-                     M(s->buf[b0 + 3]), M(s->x), M(s->y));
-        spmvp_jad_free(J);
-        return st;
-    }
-    case SPMVP_COO: {
-        spmvp_coo *C = spmvp_coo_from_csr(A);
-        if (!C)
-            return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
-        s->footprint = spmvp_coo_bytes(C, vs);
-        spmvp_idx chunk = opt->coo_chunk > 0 ? opt->coo_chunk : 8;
-        snprintf(s->params, sizeof s->params, "chunk %d", (int)chunk);
-        /* y = 0 first: the COO passes add into y */
-        if (A->nrows > 0 &&
-            (!(st = add_launch(s, "coo.cl", opts, "spmv_zero", (size_t)A->nrows, wg, &k))))
-            st = set(k, 2, I(n), M(s->y));
-        if (!st)
-            st = setup_coo(s, C, opts, wg, chunk);
-        spmvp_coo_free(C);
-        return st;
-    }
-    case SPMVP_HYB: {
-        spmvp_idx K = opt->hyb_width >= 0 ? opt->hyb_width : spmvp_hyb_default_width(A);
-        if (K < 0)
-            return SPMVP_ERR_NOMEM; /* message recorded by spmvp_hyb_default_width */
-        spmvp_hyb *H = spmvp_hyb_from_csr(A, K, (spmvp_idx)wg);
-        if (!H)
-            return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
-        s->footprint = spmvp_hyb_bytes(H, vs);
-        snprintf(s->params, sizeof s->params, "K=%d, %d in COO", (int)H->ell->width, (int)H->coo->nnz);
-        spmvp_idx chunk = opt->coo_chunk > 0 ? opt->coo_chunk : 8;
-        /* the ELL part writes every y[i] (0 for width 0), then the COO part adds */
-        st = setup_ell(s, H->ell, opts, wg);
-        if (!st)
-            st = setup_coo(s, H->coo, opts, wg, chunk);
-        spmvp_hyb_free(H);
-        return st;
-    }
-    default:
-        return spmvp_fail(SPMVP_ERR_ARG, "unknown format %d", (int)s->format);
-    }
+    s->footprint = p.footprint;
+    snprintf(s->params, sizeof s->params, "%s", p.params);
+    st = run_plan(s, &p, t.wg_size);
+    spmvp_plan_release(&p);
+    return st;
 }
 
 spmvp_status spmvp_spmv_create(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f,

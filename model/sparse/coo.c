@@ -1,8 +1,12 @@
 /* coo.c: coordinate format (sorted by row, then column) from and to CSR. */
 #include "sparse.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "format.h"
+#include "plan_parts.h"
 
 spmvp_coo *spmvp_coo_free(spmvp_coo *C)
 {
@@ -57,3 +61,60 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
     memcpy(A->val, C->val, (size_t)C->nnz * sizeof *A->val);
     return A;
 }
+
+/* ---- the format ---- */
+
+static void release_coo(void *C) { spmvp_coo_free(C); }
+
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int chunk)
+{
+    size_t nchunks = C->nnz ? ((size_t)C->nnz + (size_t)chunk - 1) / (size_t)chunk : 0;
+    int a = spmvp_plan_add_array(p, "COO row indices", SPMVP_ARRAY_INDEX, C->rowidx, (size_t)C->nnz);
+    spmvp_plan_add_array(p, "COO column indices", SPMVP_ARRAY_INDEX, C->colidx, (size_t)C->nnz);
+    spmvp_plan_add_array(p, "COO values", SPMVP_ARRAY_VALUE, C->val, (size_t)C->nnz);
+    spmvp_plan_add_array(p, "COO head sums", SPMVP_ARRAY_SCRATCH, NULL, nchunks);
+    spmvp_plan_add_array(p, "COO tail sums", SPMVP_ARRAY_SCRATCH, NULL, nchunks);
+    if (!nchunks)
+        return;
+    /* pass 1: each work-item sums its chunk and leaves the partial sums of its first and last
+     * rows; pass 2 adds them in order (cl/coo.cl) */
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_chunks", nchunks, wg);
+    spmvp_plan_arg_int(l, C->nnz);
+    spmvp_plan_arg_int(l, chunk);
+    for (int k = 0; k < 3; k++)
+        spmvp_plan_arg_array(l, a + k);
+    spmvp_plan_arg_x(l);
+    spmvp_plan_arg_y(l);
+    spmvp_plan_arg_array(l, a + 3);
+    spmvp_plan_arg_array(l, a + 4);
+    l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_carry", nchunks, wg);
+    spmvp_plan_arg_int(l, C->nnz);
+    spmvp_plan_arg_int(l, chunk);
+    spmvp_plan_arg_array(l, a);
+    spmvp_plan_arg_y(l);
+    spmvp_plan_arg_array(l, a + 3);
+    spmvp_plan_arg_array(l, a + 4);
+}
+
+static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                             spmvp_plan *p)
+{
+    spmvp_coo *C = spmvp_coo_from_csr(A);
+    if (!C)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    p->owned = C;
+    p->release = release_coo;
+    p->footprint = spmvp_coo_bytes(C, t->value_size);
+    int chunk = m->coo_chunk > 0 ? m->coo_chunk : SPMVP_COO_CHUNK;
+    snprintf(p->params, sizeof p->params, "chunk %d", chunk);
+    /* y = 0 first: the COO passes add into y */
+    if (A->nrows > 0) {
+        spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_zero", (size_t)A->nrows, t->wg_size);
+        spmvp_plan_arg_int(l, A->nrows);
+        spmvp_plan_arg_y(l);
+    }
+    spmvp_plan_coo_part(p, C, t->wg_size, chunk);
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", NULL, NULL, plan_coo};

@@ -1,7 +1,11 @@
 /* ell.c: ELLPACK (column-major, padded to an aligned pitch) from and to CSR. */
 #include "sparse.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "format.h"
+#include "plan_parts.h"
 
 spmvp_ell *spmvp_ell_free(spmvp_ell *E)
 {
@@ -108,3 +112,42 @@ spmvp_csr *spmvp_ell_to_csr(const spmvp_ell *E)
     A->rowptr[E->nrows] = out;
     return A;
 }
+
+/* ---- the format ---- */
+
+static void release_ell(void *E) { spmvp_ell_free(E); }
+
+void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg)
+{
+    size_t slots = (size_t)E->width * (size_t)E->pitch;
+    int a = spmvp_plan_add_array(p, "ELL column indices", SPMVP_ARRAY_INDEX, E->colidx, slots);
+    spmvp_plan_add_array(p, "ELL values", SPMVP_ARRAY_VALUE, E->val, slots);
+    if (!E->nrows)
+        return;
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "ell.cl", "spmv_ell", (size_t)E->nrows, wg);
+    spmvp_plan_arg_int(l, E->nrows);
+    spmvp_plan_arg_int(l, E->width);
+    spmvp_plan_arg_int(l, E->pitch);
+    spmvp_plan_arg_array(l, a);
+    spmvp_plan_arg_array(l, a + 1);
+    spmvp_plan_arg_x(l);
+    spmvp_plan_arg_y(l);
+}
+
+/* The pitch is a multiple of the work-group size, so every work-group reads whole columns. */
+static spmvp_status plan_ell(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                             spmvp_plan *p)
+{
+    (void)m;
+    spmvp_ell *E = spmvp_ell_from_csr(A, (spmvp_idx)t->wg_size);
+    if (!E)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    p->owned = E;
+    p->release = release_ell;
+    p->footprint = spmvp_ell_bytes(E, t->value_size);
+    snprintf(p->params, sizeof p->params, "K=%d", (int)E->width);
+    spmvp_plan_ell_part(p, E, t->wg_size);
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_ell = {1, "ell", "ELL", NULL, NULL, plan_ell};

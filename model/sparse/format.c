@@ -1,28 +1,142 @@
-/* format.c: names of the formats. */
+/* format.c: the table of formats (one row each) and the device-plan helpers. */
 #include "format.h"
 
+#include <stdio.h>
 #include <string.h>
 
-static const char *names[SPMVP_NFORMATS] = {"csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb"};
+/* The descriptors, each defined beside its conversion (csr_formats.c, ell.c, jad.c, coo.c,
+ * hyb.c). The table's order is the spmvp_format ids'. */
+extern const spmvp_format_desc spmvp_format_csr_scalar, spmvp_format_csr_vector,
+    spmvp_format_ell, spmvp_format_jad, spmvp_format_coo, spmvp_format_hyb;
+
+static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
+    [SPMVP_CSR_SCALAR] = &spmvp_format_csr_scalar,
+    [SPMVP_CSR_VECTOR] = &spmvp_format_csr_vector,
+    [SPMVP_ELL] = &spmvp_format_ell,
+    [SPMVP_JAD] = &spmvp_format_jad,
+    [SPMVP_COO] = &spmvp_format_coo,
+    [SPMVP_HYB] = &spmvp_format_hyb,
+};
+
+spmvp_mapping spmvp_mapping_auto(void)
+{
+    spmvp_mapping m = {0, 0, -1, 0};
+    return m;
+}
+
+const spmvp_format_desc *spmvp_format_get(spmvp_format f)
+{
+    return (f >= 0 && f < SPMVP_NFORMATS) ? formats[f] : NULL;
+}
 
 const char *spmvp_format_name(spmvp_format f)
 {
-    return (f >= 0 && f < SPMVP_NFORMATS) ? names[f] : "?";
+    const spmvp_format_desc *d = spmvp_format_get(f);
+    return d ? d->name : "?";
 }
 
 int spmvp_format_parse(const char *name)
 {
-    for (int f = 0; f < SPMVP_NFORMATS; f++)
-        if (!strcmp(name, names[f]))
+    for (int f = 0; name && f < SPMVP_NFORMATS; f++)
+        if (!strcmp(name, formats[f]->name))
             return f;
     return -1;
 }
 
-int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp)
+void spmvp_format_list(const char *sep, char *buf, size_t size)
 {
-    double mean = A->nrows ? (double)A->nnz / A->nrows : 0.0;
+    size_t len = 0;
+    if (!size)
+        return;
+    buf[0] = 0;
+    for (int f = 0; f < SPMVP_NFORMATS && len < size; f++) {
+        int k = snprintf(buf + len, size - len, "%s%s", f ? sep : "", formats[f]->name);
+        len += k > 0 ? (size_t)k : 0;
+    }
+}
+
+void spmvp_format_resolve(spmvp_format f, const spmvp_rowlen_stats *s, unsigned warp,
+                          spmvp_mapping *m)
+{
+    const spmvp_format_desc *d = spmvp_format_get(f);
+    if (d && d->resolve)
+        d->resolve(s, warp, m);
+}
+
+void spmvp_format_mapping_label(spmvp_format f, const spmvp_mapping *m, char *buf, size_t size)
+{
+    const spmvp_format_desc *d = spmvp_format_get(f);
+    if (size)
+        buf[0] = 0;
+    if (d && d->mapping_label)
+        d->mapping_label(m, buf, size);
+}
+
+spmvp_status spmvp_format_plan(spmvp_format f, const spmvp_csr *A, const spmvp_mapping *m,
+                               const spmvp_target *t, spmvp_plan *out)
+{
+    const spmvp_format_desc *d = spmvp_format_get(f);
+    memset(out, 0, sizeof *out);
+    if (!d)
+        return spmvp_fail(SPMVP_ERR_ARG, "unknown format %d", (int)f);
+    spmvp_status st = d->plan(A, m, t, out);
+    if (st)
+        spmvp_plan_release(out);
+    return st;
+}
+
+int spmvp_vector_width_for_mean(double mean, unsigned warp)
+{
     int v = 1;
     while ((unsigned)(2 * v) <= warp && 2 * v <= mean / 2)
         v *= 2;
     return v;
+}
+
+int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp)
+{
+    return spmvp_vector_width_for_mean(A->nrows ? (double)A->nnz / A->nrows : 0.0, warp);
+}
+
+/* ---- plans ---- */
+
+int spmvp_plan_add_array(spmvp_plan *p, const char *what, spmvp_array_kind kind, const void *host,
+                         size_t n)
+{
+    spmvp_plan_array *a = &p->array[p->narrays];
+    a->what = what;
+    a->kind = kind;
+    a->host = host;
+    a->n = n;
+    return p->narrays++;
+}
+
+spmvp_plan_launch *spmvp_plan_add_launch(spmvp_plan *p, const char *file, const char *kernel,
+                                         size_t items, size_t wg)
+{
+    spmvp_plan_launch *l = &p->launch[p->nlaunches++];
+    memset(l, 0, sizeof *l);
+    l->file = file;
+    l->kernel = kernel;
+    l->items = wg ? (items + wg - 1) / wg * wg : items;
+    return l;
+}
+
+static void add_arg(spmvp_plan_launch *l, spmvp_arg_kind kind, int value)
+{
+    l->arg[l->nargs].kind = kind;
+    l->arg[l->nargs].value = value;
+    l->nargs++;
+}
+
+void spmvp_plan_arg_int(spmvp_plan_launch *l, long long v) { add_arg(l, SPMVP_ARG_INT, (int)v); }
+void spmvp_plan_arg_array(spmvp_plan_launch *l, int array) { add_arg(l, SPMVP_ARG_ARRAY, array); }
+void spmvp_plan_arg_x(spmvp_plan_launch *l) { add_arg(l, SPMVP_ARG_X, 0); }
+void spmvp_plan_arg_y(spmvp_plan_launch *l) { add_arg(l, SPMVP_ARG_Y, 0); }
+
+void spmvp_plan_release(spmvp_plan *p)
+{
+    if (p->release && p->owned)
+        p->release(p->owned);
+    memset(p, 0, sizeof *p);
 }

@@ -1,23 +1,154 @@
-/* format.h: the SpMV kernels spmvp measures and models, by name (OpenCL-free). */
+/* format.h: the table of SpMV formats. One const descriptor per format says everything the
+ * rest of spmvp needs to know of it: its name, its thread-mapping parameters and their
+ * defaults, and how to turn a CSR matrix into a device plan (the arrays to upload, the kernels
+ * to launch over them, its bytes). bench, calibrate, predict, evaluate and the models loop over
+ * the table and never name a format; host/ocl/spmv.c runs any plan.
+ *
+ * Adding a format: its conversion from CSR and its plan in a file of model/sparse/ (which
+ * defines `const spmvp_format_desc spmvp_format_NAME`), its kernel in cl/, and one id below
+ * plus one row in format.c's table. Nothing else changes.
+ *
+ * OpenCL-free: a plan is data (host arrays, kernel names, arguments), so formats are testable
+ * without a device. Ownership: a plan filled by spmvp_format_plan owns the converted matrix its
+ * arrays point into; spmvp_plan_release frees it (and accepts a zeroed plan). */
 #ifndef SPMVP_FORMAT_H
 #define SPMVP_FORMAT_H
 
-#include "sparse.h"
+#include <stddef.h>
 
+#include "sparse.h"
+#include "stats.h"
+
+/* Format ids: indices of the table (format.c), in the order of every output. */
 typedef enum spmvp_format {
     SPMVP_CSR_SCALAR, SPMVP_CSR_VECTOR, SPMVP_ELL, SPMVP_JAD, SPMVP_COO, SPMVP_HYB,
     SPMVP_NFORMATS
 } spmvp_format;
 
+/* A thread mapping: the parameters a format's kernels run with. Each format reads the members
+ * it has and ignores the others; "auto" values are resolved by the format (spmvp_format_resolve). */
+typedef struct spmvp_mapping {
+    int wg_size;      /* work-items per work-group; 0: 256 (clamped to the device) */
+    int vector_width; /* CSR-vector work-items per row; 0: spmvp_vector_width_auto */
+    int hyb_width;    /* HYB's ELL width K; -1: spmvp_hyb_width_from_hist (CUSP-like rule) */
+    int coo_chunk;    /* COO entries per work-item in its first pass; 0: 8 */
+} spmvp_mapping;
+
+/* The mapping with every member on "auto". */
+spmvp_mapping spmvp_mapping_auto(void);
+
+/* What a plan may assume of the device it will run on. */
+typedef struct spmvp_target {
+    size_t value_size;         /* 4 (float) or 8 (double) */
+    size_t wg_size;            /* the work-group size, already clamped to the device */
+    unsigned warp;             /* warp / wavefront width */
+    unsigned long long local_mem; /* bytes of local memory per work-group */
+} spmvp_target;
+
+/* ---- device plans ---- */
+
+#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 5 COO arrays */
+#define SPMVP_PLAN_MAX_LAUNCHES 3 /* COO: zero y, chunk sums, carries */
+#define SPMVP_PLAN_MAX_ARGS 10
+
+typedef enum spmvp_array_kind {
+    SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], read-only on the device */
+    SPMVP_ARRAY_VALUE,   /* double host[n], converted to the device precision, read-only */
+    SPMVP_ARRAY_SCRATCH  /* n values of device precision, read-write, no host data */
+} spmvp_array_kind;
+
+typedef struct spmvp_plan_array {
+    const char *what;      /* "ELL column indices": named when it does not fit the device */
+    spmvp_array_kind kind;
+    const void *host;      /* the data (not owned by the array; by the plan), NULL for scratch */
+    size_t n;              /* elements */
+} spmvp_plan_array;
+
+/* A kernel argument: an int, one of the plan's arrays, or the vectors x and y. */
+typedef enum spmvp_arg_kind { SPMVP_ARG_INT, SPMVP_ARG_ARRAY, SPMVP_ARG_X, SPMVP_ARG_Y } spmvp_arg_kind;
+typedef struct spmvp_plan_arg {
+    spmvp_arg_kind kind;
+    int value;             /* the int, or the array's index in the plan */
+} spmvp_plan_arg;
+
+typedef struct spmvp_plan_launch {
+    const char *file;      /* kernel source in cl/, "ell.cl" */
+    const char *kernel;    /* entry point, "spmv_ell" */
+    char options[96];      /* build options beyond the value and index types ("-DWG_SIZE=256") */
+    size_t items;          /* work-items, rounded up to a multiple of the work-group size */
+    int nargs;
+    spmvp_plan_arg arg[SPMVP_PLAN_MAX_ARGS];
+} spmvp_plan_launch;
+
+/* A matrix in one format, ready to upload and launch: one product y = A*x runs the launches
+ * in order. */
+typedef struct spmvp_plan {
+    int narrays, nlaunches;
+    spmvp_plan_array array[SPMVP_PLAN_MAX_ARRAYS];
+    spmvp_plan_launch launch[SPMVP_PLAN_MAX_LAUNCHES];
+    size_t footprint;      /* device bytes: the arrays plus x and y (the format's bytes model) */
+    char params[96];       /* the parameters chosen, for people: "V=2", "K=5, 1234 in COO" */
+    void *owned;           /* the converted matrix the arrays point into (freed by release) */
+    void (*release)(void *owned);
+} spmvp_plan;
+
+/* Plan builders' helpers: add an array (its index), a launch (its pointer, arguments to be
+ * appended with spmvp_plan_arg_*), an argument. Capacity is the builder's to respect. */
+int spmvp_plan_add_array(spmvp_plan *p, const char *what, spmvp_array_kind kind, const void *host,
+                         size_t n);
+spmvp_plan_launch *spmvp_plan_add_launch(spmvp_plan *p, const char *file, const char *kernel,
+                                         size_t items, size_t wg);
+void spmvp_plan_arg_int(spmvp_plan_launch *l, long long v);
+void spmvp_plan_arg_array(spmvp_plan_launch *l, int array);
+void spmvp_plan_arg_x(spmvp_plan_launch *l);
+void spmvp_plan_arg_y(spmvp_plan_launch *l);
+/* Frees what the plan owns and zeroes it; accepts a zeroed plan. */
+void spmvp_plan_release(spmvp_plan *p);
+
+/* ---- the descriptor ---- */
+
+typedef struct spmvp_format_desc {
+    int version;           /* 1: the members below */
+    const char *name;      /* "csr_vector": command line, JSON, profiles */
+    const char *label;     /* "CSR-vector": for people */
+    /* Fills the auto members of *m that this format uses from the row statistics s and the
+     * warp width; NULL when the format has no parameter of its own. */
+    void (*resolve)(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m);
+    /* Writes the format's own mapping parameters ("V=2", "K=5"; "" when it has none) into
+     * buf[size]; NULL when it has none. */
+    void (*mapping_label)(const spmvp_mapping *m, char *buf, size_t size);
+    /* Converts A and fills *out (zeroed by the caller) for mapping m (its auto members are
+     * resolved here, from A) on target t. SPMVP_ERR_UNSUITABLE with the reason when the
+     * format cannot hold A (indices past 32 bits, local memory), SPMVP_ERR_ARG for a mapping
+     * it cannot run, SPMVP_ERR_NOMEM; *out is released on failure. */
+    spmvp_status (*plan)(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                         spmvp_plan *out);
+} spmvp_format_desc;
+
+/* The descriptor of format f, or NULL when f is out of range. */
+const spmvp_format_desc *spmvp_format_get(spmvp_format f);
 /* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb" ("?" when out of range). */
 const char *spmvp_format_name(spmvp_format f);
-/* The format named `name`, or -1. */
+/* The format named `name` (case-sensitive), or -1. */
 int spmvp_format_parse(const char *name);
+/* The names of every format, joined by `sep` into buf[size] ("csr_scalar, csr_vector, ..."). */
+void spmvp_format_list(const char *sep, char *buf, size_t size);
 
+/* Resolves the auto members of *m that format f uses (see resolve above). */
+void spmvp_format_resolve(spmvp_format f, const spmvp_rowlen_stats *s, unsigned warp,
+                          spmvp_mapping *m);
+/* Format f's mapping parameters as text ("" when it has none). */
+void spmvp_format_mapping_label(spmvp_format f, const spmvp_mapping *m, char *buf, size_t size);
+/* Plans A in format f: spmvp_format_get(f)->plan with *out zeroed first; SPMVP_ERR_ARG for an
+ * unknown format. */
+spmvp_status spmvp_format_plan(spmvp_format f, const spmvp_csr *A, const spmvp_mapping *m,
+                               const spmvp_target *t, spmvp_plan *out);
 
 /* CSR-vector's default width: the largest power of two <= mean row length / 2, in
  * [1, warp]. A row of ~7 entries then gets 2 work-items, not the paper's half-warp (on an
  * H100 a 7-point stencil runs 2.6x slower with 16 per row than with 2: docs/bench-h100.md). */
 int spmvp_vector_width_auto(const spmvp_csr *A, unsigned warp);
+/* The same from the mean row length. */
+int spmvp_vector_width_for_mean(double mean, unsigned warp);
 
 #endif

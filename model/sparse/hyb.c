@@ -2,7 +2,11 @@
 #include "sparse.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "format.h"
+#include "plan_parts.h"
 
 spmvp_hyb *spmvp_hyb_free(spmvp_hyb *H)
 {
@@ -126,3 +130,40 @@ spmvp_csr *spmvp_hyb_to_csr(const spmvp_hyb *H)
     A->rowptr[E->nrows] = out;
     return A;
 }
+
+/* ---- the format ---- */
+
+static void release_hyb(void *H) { spmvp_hyb_free(H); }
+
+static void resolve_hyb(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
+{
+    (void)warp;
+    if (m->hyb_width < 0) /* from the statistics' histogram: no second pass over the matrix */
+        m->hyb_width = s->nnz ? (int)spmvp_hyb_width_from_hist(s->hist, s->max, s->rows) : 0;
+}
+
+static void label_hyb(const spmvp_mapping *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "K=%d", m->hyb_width);
+}
+
+static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                             spmvp_plan *p)
+{
+    spmvp_idx K = m->hyb_width >= 0 ? m->hyb_width : spmvp_hyb_default_width(A);
+    if (K < 0)
+        return SPMVP_ERR_NOMEM; /* message recorded by spmvp_hyb_default_width */
+    spmvp_hyb *H = spmvp_hyb_from_csr(A, K, (spmvp_idx)t->wg_size);
+    if (!H)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    p->owned = H;
+    p->release = release_hyb;
+    p->footprint = spmvp_hyb_bytes(H, t->value_size);
+    snprintf(p->params, sizeof p->params, "K=%d, %d in COO", (int)H->ell->width, (int)H->coo->nnz);
+    /* the ELL part writes every y[i] (0 for width 0), then the COO part adds */
+    spmvp_plan_ell_part(p, H->ell, t->wg_size);
+    spmvp_plan_coo_part(p, H->coo, t->wg_size, m->coo_chunk > 0 ? m->coo_chunk : SPMVP_COO_CHUNK);
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_hyb = {1, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb};

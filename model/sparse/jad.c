@@ -1,7 +1,11 @@
 /* jad.c: jagged diagonals (rows stably sorted by decreasing length) from and to CSR. */
 #include "sparse.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "format.h"
+#include "plan_parts.h"
 
 spmvp_jad *spmvp_jad_free(spmvp_jad *J)
 {
@@ -90,3 +94,36 @@ spmvp_csr *spmvp_jad_to_csr(const spmvp_jad *J)
         }
     return A;
 }
+
+/* ---- the format ---- */
+
+static void release_jad(void *J) { spmvp_jad_free(J); }
+
+static spmvp_status plan_jad(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                             spmvp_plan *p)
+{
+    (void)m;
+    spmvp_jad *J = spmvp_jad_from_csr(A);
+    if (!J)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    p->owned = J;
+    p->release = release_jad;
+    p->footprint = spmvp_jad_bytes(J, t->value_size);
+    snprintf(p->params, sizeof p->params, "%d diagonals", (int)J->ndiags);
+    int a = spmvp_plan_add_array(p, "JAD permutation", SPMVP_ARRAY_INDEX, J->perm, (size_t)J->nrows);
+    spmvp_plan_add_array(p, "JAD diagonal pointers", SPMVP_ARRAY_INDEX, J->jdptr, (size_t)J->ndiags + 1);
+    spmvp_plan_add_array(p, "JAD column indices", SPMVP_ARRAY_INDEX, J->colidx, (size_t)J->nnz);
+    spmvp_plan_add_array(p, "JAD values", SPMVP_ARRAY_VALUE, J->val, (size_t)J->nnz);
+    if (!J->nrows)
+        return SPMVP_OK;
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "jad.cl", "spmv_jad", (size_t)J->nrows, t->wg_size);
+    spmvp_plan_arg_int(l, A->nrows);
+    spmvp_plan_arg_int(l, J->ndiags);
+    for (int k = 0; k < 4; k++)
+        spmvp_plan_arg_array(l, a + k);
+    spmvp_plan_arg_x(l);
+    spmvp_plan_arg_y(l);
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_jad = {1, "jad", "JAD", NULL, NULL, plan_jad};

@@ -1,0 +1,78 @@
+/* csr_formats.c: CSR's two kernels as formats: CSR-scalar (one work-item per row) and
+ * CSR-vector (VECTOR_WIDTH work-items per row, seed 000's CSR-V), which upload the CSR arrays
+ * as they are. */
+#include "format.h"
+
+#include <stdio.h>
+
+/* rowptr, colidx, val: the three arrays both kernels read (the plan borrows A's). */
+static void add_csr_arrays(spmvp_plan *p, const spmvp_csr *A, size_t vs)
+{
+    spmvp_plan_add_array(p, "CSR row pointers", SPMVP_ARRAY_INDEX, A->rowptr, (size_t)A->nrows + 1);
+    spmvp_plan_add_array(p, "CSR column indices", SPMVP_ARRAY_INDEX, A->colidx, (size_t)A->nnz);
+    spmvp_plan_add_array(p, "CSR values", SPMVP_ARRAY_VALUE, A->val, (size_t)A->nnz);
+    p->footprint = spmvp_csr_bytes(A, vs);
+}
+
+/* (nrows, rowptr, colidx, val, x, y): the arguments of both kernels */
+static void add_csr_args(spmvp_plan_launch *l, const spmvp_csr *A)
+{
+    spmvp_plan_arg_int(l, A->nrows);
+    for (int a = 0; a < 3; a++)
+        spmvp_plan_arg_array(l, a);
+    spmvp_plan_arg_x(l);
+    spmvp_plan_arg_y(l);
+}
+
+static spmvp_status plan_scalar(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                                spmvp_plan *p)
+{
+    (void)m;
+    add_csr_arrays(p, A, t->value_size);
+    if (A->nrows)
+        add_csr_args(spmvp_plan_add_launch(p, "csr_scalar.cl", "spmv_csr_scalar", (size_t)A->nrows,
+                                           t->wg_size), A);
+    return SPMVP_OK;
+}
+
+static void resolve_vector(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
+{
+    if (m->vector_width <= 0)
+        m->vector_width = spmvp_vector_width_for_mean(s->rows ? (double)s->nnz / s->rows : 0.0, warp);
+}
+
+static void label_vector(const spmvp_mapping *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "V=%d", m->vector_width);
+}
+
+static spmvp_status plan_vector(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                                spmvp_plan *p)
+{
+    size_t wg = t->wg_size;
+    add_csr_arrays(p, A, t->value_size);
+    if (!A->nrows)
+        return SPMVP_OK;
+    int v = m->vector_width > 0 ? m->vector_width : spmvp_vector_width_auto(A, t->warp);
+    if (v < 1 || (v & (v - 1)) || (size_t)v > wg)
+        return spmvp_fail(SPMVP_ERR_ARG, "vector width %d is not a power of two up to "
+                          "the work-group size %zu", v, wg);
+    /* one partial sum per work-item in local memory, for the tree reduction */
+    if (wg * t->value_size > t->local_mem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-vector needs %zu bytes of local "
+                          "memory, the device has %llu", wg * t->value_size, t->local_mem);
+    snprintf(p->params, sizeof p->params, "V=%d", v);
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "csr_vector.cl", "spmv_csr_vector",
+                                                 (size_t)A->nrows * (size_t)v, wg);
+    snprintf(l->options, sizeof l->options, "-DVECTOR_WIDTH=%d -DWG_SIZE=%zu", v, wg);
+    add_csr_args(l, A);
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_csr_scalar = {
+    1, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar,
+};
+
+const spmvp_format_desc spmvp_format_csr_vector = {
+    1, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector,
+};

@@ -1,0 +1,232 @@
+/* test_format_table.c: the table of formats (model/sparse/format.h): names, mappings, and the
+ * device plans every format builds, checked without a device (test_cl_kernels runs them). */
+#include "format.h"
+#include "gen.h"
+#include "stats.h"
+#include "test.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Row i of an n-row matrix has len(i) entries in columns i, i+1, ... (mod ncols). */
+static spmvp_csr *banded(spmvp_idx nrows, spmvp_idx ncols, spmvp_idx (*len)(spmvp_idx))
+{
+    spmvp_idx nnz = 0;
+    for (spmvp_idx i = 0; i < nrows; i++)
+        nnz += len(i);
+    spmvp_csr *A = spmvp_csr_alloc(nrows, ncols, nnz);
+    spmvp_idx k = 0;
+    for (spmvp_idx i = 0; A && i < nrows; i++) {
+        spmvp_idx l = len(i), first = ncols ? (spmvp_idx)(i % (ncols - l + 1)) : 0;
+        for (spmvp_idx j = 0; j < l; j++, k++) {
+            A->colidx[k] = first + j;
+            A->val[k] = 1.0 + j;
+        }
+        A->rowptr[i + 1] = k;
+    }
+    return A;
+}
+
+static spmvp_idx len_three(spmvp_idx i) { return i % 4 == 3 ? 0 : 3; }
+static spmvp_idx len_one(spmvp_idx i) { (void)i; return 1; }
+static spmvp_idx len_none(spmvp_idx i) { (void)i; return 0; }
+static spmvp_idx len_one_long(spmvp_idx i) { return i == 17 ? 5000 : 2; }
+
+static size_t array_bytes(const spmvp_plan_array *a, size_t vs)
+{
+    return a->n * (a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : vs);
+}
+
+/* The invariants every plan keeps, whatever its format. */
+static void check_plan(spmvp_format f, const spmvp_csr *A, const spmvp_plan *p, size_t wg,
+                       size_t vs, const char *what)
+{
+    const char *name = spmvp_format_name(f);
+    CHECK_MSG(p->narrays >= 1 && p->narrays <= SPMVP_PLAN_MAX_ARRAYS, "%s %s", name, what);
+    CHECK_MSG(p->nlaunches <= SPMVP_PLAN_MAX_LAUNCHES, "%s %s", name, what);
+    /* the bytes model counts exactly the matrix arrays it uploads, plus x and y (scratch
+     * arrays of partial sums are the kernels' working space, not the format's bytes) */
+    size_t bytes = ((size_t)A->nrows + (size_t)A->ncols) * vs;
+    for (int i = 0; i < p->narrays; i++) {
+        const spmvp_plan_array *a = &p->array[i];
+        CHECK_MSG(a->what && a->what[0], "%s %s: array %d has no name", name, what, i);
+        CHECK_MSG((a->kind == SPMVP_ARRAY_SCRATCH) == (a->host == NULL) || a->n == 0,
+                  "%s %s: array %s", name, what, a->what);
+        if (a->kind != SPMVP_ARRAY_SCRATCH)
+            bytes += array_bytes(a, vs);
+    }
+    CHECK_MSG(p->footprint == bytes, "%s %s: footprint %zu, arrays %zu", name, what, p->footprint, bytes);
+    int writes_y = 0;
+    for (int i = 0; i < p->nlaunches; i++) {
+        const spmvp_plan_launch *l = &p->launch[i];
+        CHECK_MSG(l->file && strstr(l->file, ".cl") && l->kernel && l->kernel[0], "%s %s", name, what);
+        CHECK_MSG(l->items > 0 && l->items % wg == 0, "%s %s: %zu items in groups of %zu", name,
+                  what, l->items, wg);
+        CHECK_MSG(l->nargs >= 2 && l->nargs <= SPMVP_PLAN_MAX_ARGS, "%s %s", name, what);
+        for (int k = 0; k < l->nargs; k++) {
+            if (l->arg[k].kind == SPMVP_ARG_ARRAY)
+                CHECK_MSG(l->arg[k].value >= 0 && l->arg[k].value < p->narrays,
+                          "%s %s: argument %d of %s is array %d of %d", name, what, k, l->kernel,
+                          l->arg[k].value, p->narrays);
+            writes_y |= l->arg[k].kind == SPMVP_ARG_Y;
+        }
+    }
+    /* y must be written by a product whenever there are rows (an empty row gives 0) */
+    CHECK_MSG(A->nrows == 0 || writes_y, "%s %s: nothing writes y", name, what);
+    CHECK_MSG(A->nrows > 0 || p->nlaunches == 0, "%s %s: launches for no rows", name, what);
+}
+
+static void every_format_has_a_descriptor_whose_name_parses_back(void)
+{
+    char list[256];
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        const spmvp_format_desc *d = spmvp_format_get((spmvp_format)f);
+        CHECK(d && d->version == 1 && d->plan && d->label && d->label[0]);
+        CHECK(d && spmvp_format_parse(d->name) == f);
+        CHECK(!strcmp(spmvp_format_name((spmvp_format)f), d->name));
+    }
+    CHECK(spmvp_format_get(SPMVP_NFORMATS) == NULL && spmvp_format_get((spmvp_format)-1) == NULL);
+    CHECK(!strcmp(spmvp_format_name(SPMVP_NFORMATS), "?"));
+    CHECK(spmvp_format_parse("elll") == -1 && spmvp_format_parse("") == -1 && spmvp_format_parse(NULL) == -1);
+    spmvp_format_list(",", list, sizeof list);
+    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb"));
+    spmvp_format_list(", ", list, 12); /* truncated, still terminated */
+    CHECK(strlen(list) == 11);
+}
+
+static void every_plan_keeps_its_invariants_on_the_edge_cases(void)
+{
+    struct { spmvp_idx rows, cols, (*len)(spmvp_idx); const char *what; } cases[] = {
+        {0, 0, len_none, "0x0"},          {1, 1, len_one, "1x1"},
+        {5, 7, len_none, "5x7 empty"},    {301, 301, len_three, "empty rows"},
+        {40, 9000, len_one_long, "one 5000-entry row"}, {3, 500, len_one, "wide"},
+    };
+    size_t wgs[] = {32, 256};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        spmvp_csr *A = banded(cases[c].rows, cases[c].cols, cases[c].len);
+        CHECK(A != NULL);
+        for (size_t w = 0; A && w < 2; w++)
+            for (size_t vs = 4; vs <= 8; vs += 4)
+                for (int f = 0; f < SPMVP_NFORMATS; f++) {
+                    spmvp_target t = {vs, wgs[w], 32, 48 * 1024};
+                    spmvp_mapping m = spmvp_mapping_auto();
+                    spmvp_plan p;
+                    spmvp_status st = spmvp_format_plan((spmvp_format)f, A, &m, &t, &p);
+                    CHECK_MSG(st == SPMVP_OK, "%s %s: %s", spmvp_format_name((spmvp_format)f),
+                              cases[c].what, spmvp_last_error());
+                    if (st == SPMVP_OK)
+                        check_plan((spmvp_format)f, A, &p, wgs[w], vs, cases[c].what);
+                    spmvp_plan_release(&p);
+                    CHECK(p.narrays == 0 && p.owned == NULL);
+                }
+        spmvp_csr_free(A);
+    }
+}
+
+static void csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones(void)
+{
+    spmvp_csr *A = spmvp_gen_random_rows(1000, 1000, 14, SPMVP_DIST_FIXED, 3);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    CHECK(A && s);
+    if (!A || !s)
+        goto out;
+    spmvp_mapping m = spmvp_mapping_auto();
+    char label[32];
+    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 32, &m);
+    CHECK(m.vector_width == 4 && m.vector_width == spmvp_vector_width_auto(A, 32));
+    spmvp_format_mapping_label(SPMVP_CSR_VECTOR, &m, label, sizeof label);
+    CHECK(!strcmp(label, "V=4"));
+    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &(spmvp_mapping){0, 0, -1, 0}); /* no crash */
+    m = spmvp_mapping_auto();
+    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &m);
+    CHECK(m.vector_width == 2); /* capped by the warp */
+
+    spmvp_target t = {8, 64, 32, 48 * 1024};
+    spmvp_plan p;
+    m.vector_width = 4;
+    CHECK(spmvp_format_plan(SPMVP_CSR_VECTOR, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(!strcmp(p.params, "V=4") && p.nlaunches == 1 && p.launch[0].items == 4032); /* 4000 rounded up to groups of 64 */
+    CHECK(strstr(p.launch[0].options, "-DVECTOR_WIDTH=4") && strstr(p.launch[0].options, "-DWG_SIZE=64"));
+    spmvp_plan_release(&p);
+    m.vector_width = 3;
+    CHECK(spmvp_format_plan(SPMVP_CSR_VECTOR, A, &m, &t, &p) == SPMVP_ERR_ARG && p.narrays == 0);
+    m.vector_width = 128; /* wider than the work-group */
+    CHECK(spmvp_format_plan(SPMVP_CSR_VECTOR, A, &m, &t, &p) == SPMVP_ERR_ARG);
+    m.vector_width = 4;
+    t.local_mem = 64 * 8 - 1;
+    CHECK(spmvp_format_plan(SPMVP_CSR_VECTOR, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    CHECK(strstr(spmvp_last_error(), "local memory") != NULL);
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
+static void hyb_resolves_its_width_as_bench_does_and_names_both_parts(void)
+{
+    spmvp_csr *A = spmvp_gen_random_rows(3000, 3000, 9, SPMVP_DIST_NORMAL, 5);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    CHECK(A && s);
+    if (!A || !s)
+        goto out;
+    spmvp_mapping m = spmvp_mapping_auto();
+    char label[32], want[64];
+    spmvp_format_resolve(SPMVP_HYB, s, 32, &m);
+    CHECK(m.hyb_width == spmvp_hyb_default_width(A) && m.hyb_width > 0);
+    spmvp_format_mapping_label(SPMVP_HYB, &m, label, sizeof label);
+    snprintf(want, sizeof want, "K=%d", m.hyb_width);
+    CHECK(!strcmp(label, want));
+    spmvp_target t = {4, 128, 32, 48 * 1024};
+    spmvp_plan p;
+    spmvp_mapping dflt = spmvp_mapping_auto(); /* resolved inside the plan from A */
+    CHECK(spmvp_format_plan(SPMVP_HYB, A, &dflt, &t, &p) == SPMVP_OK);
+    CHECK(!strncmp(p.params, want, strlen(want)) && strstr(p.params, "in COO"));
+    CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_ell"));
+    spmvp_plan_release(&p);
+    /* formats without parameters of their own leave the mapping and the label alone */
+    spmvp_mapping before = m;
+    spmvp_format_resolve(SPMVP_ELL, s, 32, &m);
+    CHECK(!memcmp(&before, &m, sizeof m));
+    spmvp_format_mapping_label(SPMVP_COO, &m, label, sizeof label);
+    CHECK(label[0] == 0);
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
+static void coo_plan_splits_the_entries_into_chunks_of_the_mapping(void)
+{
+    spmvp_csr *A = banded(301, 301, len_three);
+    spmvp_target t = {8, 32, 32, 48 * 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    m.coo_chunk = 5;
+    CHECK(A && spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK);
+    /* zero y, then both passes over ceil(nnz / 5) chunks */
+    size_t nchunks = ((size_t)A->nnz + 4) / 5;
+    CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_zero"));
+    CHECK(p.launch[1].items == (nchunks + 31) / 32 * 32 && p.array[3].n == nchunks);
+    CHECK(!strcmp(p.params, "chunk 5"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+}
+
+static void unknown_formats_are_refused(void)
+{
+    spmvp_csr *A = banded(1, 1, len_one);
+    spmvp_target t = {4, 32, 32, 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    CHECK(spmvp_format_plan(SPMVP_NFORMATS, A, &m, &t, &p) == SPMVP_ERR_ARG && p.narrays == 0);
+    spmvp_csr_free(A);
+}
+
+int main(void)
+{
+    RUN(every_format_has_a_descriptor_whose_name_parses_back);
+    RUN(every_plan_keeps_its_invariants_on_the_edge_cases);
+    RUN(csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones);
+    RUN(hyb_resolves_its_width_as_bench_does_and_names_both_parts);
+    RUN(coo_plan_splits_the_entries_into_chunks_of_the_mapping);
+    RUN(unknown_formats_are_refused);
+    return test_report();
+}
