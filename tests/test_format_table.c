@@ -87,6 +87,7 @@ static void every_format_has_a_descriptor_whose_name_parses_back(void)
     }
     CHECK(spmvp_format_get(SPMVP_NFORMATS) == NULL && spmvp_format_get((spmvp_format)-1) == NULL);
     CHECK(!strcmp(spmvp_format_name(SPMVP_NFORMATS), "?"));
+    CHECK(spmvp_format_parse("ELL") == SPMVP_ELL && spmvp_format_parse("Csr_Vector") == SPMVP_CSR_VECTOR);
     CHECK(spmvp_format_parse("elll") == -1 && spmvp_format_parse("") == -1 && spmvp_format_parse(NULL) == -1);
     spmvp_format_list(",", list, sizeof list);
     CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb"));

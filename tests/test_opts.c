@@ -27,15 +27,15 @@ static int parse_even(const char *value, void *dest)
 static long even;
 
 static const spmvp_opt opts[] = {
-    {"device", 0, SPMVP_OPT_STRING, &device, "D", "the device", "first GPU", 0, 0, 0, NULL, NULL, NULL},
-    {"runs", 0, SPMVP_OPT_INT, &runs, "N", "timed runs", "50", 1, 1000, 0, NULL, NULL, NULL},
-    {"vector-width", 0, SPMVP_OPT_INT, &width, "V", "work-items per row", "auto", 1, 64, 1, NULL, NULL, NULL},
-    {"precision", 0, SPMVP_OPT_CHOICE, &precision, "P", "single or double", "single", 0, 0, 0, precisions, NULL, NULL},
-    {"json", 0, SPMVP_OPT_FLAG, &json, NULL, "JSON on stdout", NULL, 0, 0, 0, NULL, NULL, NULL},
-    {"output", 'o', SPMVP_OPT_STRING, &output, "FILE", "write to FILE (- for stdout)", NULL, 0, 0, 0, NULL, NULL, NULL},
-    {"hyb-widths", 0, SPMVP_OPT_FLAG, &hyb_sweep, NULL, "a sweep", NULL, 0, 0, 0, NULL, NULL, "vector-width"},
-    {"even", 0, SPMVP_OPT_CUSTOM, &even, "E", "an even number", NULL, 0, 0, 0, NULL, parse_even, NULL},
-    {NULL},
+    {SPMVP_STRING("device", &device, "D", "the device", "first GPU")},
+    {SPMVP_INT("runs", &runs, "N", "timed runs", "50", 1, 1000)},
+    {SPMVP_POW2("vector-width", &width, "V", "work-items per row", "auto", 1, 64)},
+    {SPMVP_CHOICE("precision", &precision, "P", "single or double", "single", precisions)},
+    {SPMVP_FLAG("json", &json, "JSON on stdout")},
+    {SPMVP_STRING("output", &output, "FILE", "write to FILE (- for stdout)", NULL), .alias = 'o'},
+    {SPMVP_FLAG("hyb-widths", &hyb_sweep, "a sweep"), .conflicts = "vector-width"},
+    {SPMVP_CUSTOM("even", &even, "E", "an even number", NULL, parse_even)},
+    {.name = NULL},
 };
 
 static const spmvp_cmd cmd = {"bench", NULL, "time it", "MATRIX", 1, 1, opts, "MATRIX: a file\n",

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 
 #include "calib.h"
+#include "opts.h"
 #include "context.h"
 #include "predict_all.h"
 #include "profile.h"
@@ -15,6 +16,43 @@
 #define SPMVP_EXIT_OK 0
 #define SPMVP_EXIT_FAIL 1
 #define SPMVP_EXIT_USAGE 2
+
+/* The commands with an option table (opts.h), by which main.c dispatches and prints help. */
+extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench;
+
+/* Options that mean the same in every command, with the same name, help and default. */
+extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
+#define SPMVP_OPT_DEVICE(dest)                                                                 \
+    {SPMVP_STRING("device", dest, "D", "OpenCL device: an index P:D from `spmvp devices`, or a part " \
+                  "of its platform, name or vendor (any case)", "the first GPU, else the first CPU")}
+#define SPMVP_OPT_PRECISION(dest)                                                              \
+    {SPMVP_CHOICE("precision", dest, "P", "single or double", "single", spmvp_precision_choices)}
+#define SPMVP_OPT_JSON(dest) {SPMVP_FLAG("json", dest, "print JSON on standard output (docs/json.md)")}
+#define SPMVP_OPT_CL_DIR(dest)                                                                 \
+    {SPMVP_STRING("cl-dir", dest, "DIR", "read the kernels from DIR, not the copies built into " \
+                  "spmvp", NULL)}
+
+/* --formats F,F,...: format names (any case) into a list (see spmvp_format_list_arg). */
+typedef struct spmvp_format_list_arg {
+    int formats[SPMVP_NFORMATS]; /* spmvp_format ids in the order given (all by default) */
+    int n;
+} spmvp_format_list_arg;
+int spmvp_cli_parse_formats(const char *value, void *dest);
+void spmvp_cli_format_names(char *buf, size_t size);
+#define SPMVP_OPT_FORMATS(dest)                                                                \
+    {SPMVP_CUSTOM("formats", dest, "F,F,...", "the formats to run, in this order, any case", "all", \
+                  spmvp_cli_parse_formats), .values = spmvp_cli_format_names}
+
+/* What MATRIX may be, for the help of every command that reads one. */
+#define SPMVP_HELP_MATRIX                                                                      \
+    "MATRIX is a Matrix Market file (.mtx, or gzip-compressed .mtx.gz) or a generated family:\n" \
+    "  laplace2d:N                          5-point Laplacian on an N x N grid\n"             \
+    "  laplace3d:N                          7-point Laplacian on N^3 (laplace3d:100 = pde100)\n" \
+    "  laplace3d27:N                        27-point Laplacian on N^3\n"                      \
+    "  random:ROWS[xCOLS]:PNZ:DIST[:SEED]   random columns, mean row length PNZ, DIST fixed,\n" \
+    "                                       normal or uniform\n"                              \
+    "  bench:ROWS:PNZ:DIST[:SEED]           seed 000's benchmark matrices (square random rows)\n" \
+    "  rmat:SCALE[:EDGEFACTOR[:SEED]]       R-MAT power-law graph with 2^SCALE rows\n"
 
 int spmvp_cmd_devices(int argc, char **argv);
 int spmvp_cmd_bench(int argc, char **argv);

@@ -7,135 +7,111 @@
 #include "cli.h"
 #include "stencil.h"
 
-static const char usage[] =
-    "usage: spmvp bench MATRIX [--device D] [--formats F,F,...] [--precision single|double]\n"
-    "                          [--runs N] [--warmup A] [--batch B] [--vector-width V]\n"
-    "                          [--hyb-width K | --hyb-widths K,K,...] [--wg-size W]\n"
-    "                          [--cl-dir DIR] [--json]\n"
-    "  MATRIX   a Matrix Market file (.mtx or .mtx.gz), or laplace2d:N, laplace3d:N, laplace3d27:N\n"
-    "  formats  %s (default: all)\n"
-    "  --hyb-widths  time HYB alone at each ELL width K of the list (a threshold sweep)\n";
-
 typedef struct bench_args {
     const char *matrix, *device, *cl_dir;
-    int formats[SPMVP_NFORMATS], nformats;
+    spmvp_format_list_arg formats;
     int hyb_widths[256], nhyb;  /* --hyb-widths: HYB at each K instead of the formats */
-    int json;
-    spmvp_bench_options opt;
+    int json, precision;
+    long runs, warmup, batch, vector_width, hyb_width, wg_size;
 } bench_args;
 
-static int parse_formats(const char *list, bench_args *a)
+static bench_args args; /* the options' destinations (a command runs once per process) */
+
+/* --hyb-widths: a comma-separated list of ELL widths K >= 0 */
+static int parse_widths(const char *list, void *dest)
 {
-    char buf[256];
+    bench_args *a = dest;
+    char buf[2048];
+    long v;
     snprintf(buf, sizeof buf, "%s", list);
-    a->nformats = 0;
+    a->nhyb = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        int f = spmvp_format_parse(tok);
-        if (f < 0 || a->nformats == SPMVP_NFORMATS) {
-            char names[256];
-            spmvp_format_list(", ", names, sizeof names);
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: unknown format \"%s\" in --formats "
-                                   "(%s)", tok, names);
+        if (a->nhyb == 256 || spmvp_cli_int(tok, 0, SPMVP_IDX_MAX, &v)) {
+            spmvp_fail(SPMVP_ERR_ARG, "takes up to 256 widths >= 0, not \"%s\"", tok);
+            return -1;
         }
-        a->formats[a->nformats++] = f;
+        a->hyb_widths[a->nhyb++] = (int)v;
     }
-    if (!a->nformats)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --formats is empty");
+    if (!a->nhyb) {
+        spmvp_fail(SPMVP_ERR_ARG, "the list is empty");
+        return -1;
+    }
     return 0;
 }
+
+static const spmvp_opt options[] = {
+    SPMVP_OPT_DEVICE(&args.device),
+    SPMVP_OPT_FORMATS(&args.formats),
+    SPMVP_OPT_PRECISION(&args.precision),
+    {SPMVP_INT("runs", &args.runs, "N", "timed products, one event each", "50", 1, 1000000)},
+    {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first (seed 000 eq. 5)", "5", 0, 1000000)},
+    {SPMVP_INT("batch", &args.batch, "B", "products back to back for the batch time", "100", 1, 1000000)},
+    {SPMVP_POW2("vector-width", &args.vector_width, "V", "CSR-vector work-items per row, a power of two",
+                "largest power of two <= mean row length / 2, at most the warp", 1, 1024)},
+    {SPMVP_INT("hyb-width", &args.hyb_width, "K", "HYB's ELL width",
+               "largest K reached by a third of the rows", 0, SPMVP_IDX_MAX)},
+    {SPMVP_CUSTOM("hyb-widths", &args, "K,K,...", "time HYB alone at each ELL width K of the list (a "
+                  "threshold sweep)", NULL, parse_widths), .conflicts = "hyb-width"},
+    {SPMVP_POW2("wg-size", &args.wg_size, "W", "work-group size, a power of two (clamped to the device)",
+                "256", 1, 4096)},
+    SPMVP_OPT_CL_DIR(&args.cl_dir),
+    SPMVP_OPT_JSON(&args.json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_bench = {
+    "bench", spmvp_cmd_bench, "verify and time SpMV in every format on one device", "MATRIX", 1, 1,
+    options,
+    "Each format is converted, uploaded and checked against the CPU product (a wrong result is an\n"
+    "error naming the worst row); then A warm-up products are discarded, N are timed one event\n"
+    "each (median, min, max) and B run back to back (the per-product time a solver sees).\n\n"
+    SPMVP_HELP_MATRIX,
+    "  spmvp bench matrices/cage8.mtx.gz --precision double --formats csr_vector,hyb\n"
+    "  spmvp bench laplace3d:100 --runs 100 --json\n",
+};
 
 /* Parses argv into *a; returns -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, bench_args *a)
 {
-    long v;
+    int n;
     memset(a, 0, sizeof *a);
-    a->opt.spmv = spmvp_spmv_defaults(4);
-    a->opt.runs = 50;
-    a->opt.warmup = 5;
-    a->opt.batch = 100;
+    a->runs = 50;
+    a->warmup = 5;
+    a->batch = 100;
+    a->hyb_width = -1;
     for (int f = 0; f < SPMVP_NFORMATS; f++)
-        a->formats[a->nformats++] = f;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            char names[256];
-            spmvp_format_list(",", names, sizeof names);
-            printf(usage, names);
-            return SPMVP_EXIT_OK;
-        }
-        if (!strcmp(o, "--json")) {
-            a->json = 1;
-            continue;
-        }
-        if (o[0] != '-') {
-            if (a->matrix)
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: more than one matrix (%s)", o);
-            a->matrix = o;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: %s needs a value", o);
-        const char *val = argv[++i];
-        if (!strcmp(o, "--device"))
-            a->device = val;
-        else if (!strcmp(o, "--cl-dir"))
-            a->cl_dir = val;
-        else if (!strcmp(o, "--formats")) {
-            int rc = parse_formats(val, a);
-            if (rc)
-                return rc;
-        } else if (!strcmp(o, "--precision")) {
-            if (!strcmp(val, "single"))
-                a->opt.spmv.value_size = 4;
-            else if (!strcmp(val, "double"))
-                a->opt.spmv.value_size = 8;
-            else
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --precision is single or double, not %s", val);
-        } else if (!strcmp(o, "--runs") && !spmvp_cli_int(val, 1, 1000000, &v))
-            a->opt.runs = (int)v;
-        else if (!strcmp(o, "--warmup") && !spmvp_cli_int(val, 0, 1000000, &v))
-            a->opt.warmup = (int)v;
-        else if (!strcmp(o, "--batch") && !spmvp_cli_int(val, 1, 1000000, &v))
-            a->opt.batch = (int)v;
-        else if (!strcmp(o, "--vector-width") && !spmvp_cli_int(val, 1, 1024, &v) && !(v & (v - 1)))
-            a->opt.spmv.vector_width = (int)v;
-        else if (!strcmp(o, "--hyb-widths")) {
-            char buf[2048];
-            snprintf(buf, sizeof buf, "%s", val);
-            a->nhyb = 0;
-            for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-                if (a->nhyb == 256 || spmvp_cli_int(tok, 0, SPMVP_IDX_MAX, &v))
-                    return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --hyb-widths takes up to 256 "
-                                           "widths >= 0, not \"%s\"", tok);
-                a->hyb_widths[a->nhyb++] = (int)v;
-            }
-            if (!a->nhyb)
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --hyb-widths is empty");
-        } else if (!strcmp(o, "--hyb-width") && !spmvp_cli_int(val, 0, SPMVP_IDX_MAX, &v))
-            a->opt.spmv.hyb_width = (spmvp_idx)v;
-        else if (!strcmp(o, "--wg-size") && !spmvp_cli_int(val, 1, 4096, &v) && !(v & (v - 1)))
-            a->opt.spmv.wg_size = (size_t)v;
-        else if (!strcmp(o, "--runs") || !strcmp(o, "--warmup") || !strcmp(o, "--batch") ||
-                 !strcmp(o, "--vector-width") || !strcmp(o, "--hyb-width") || !strcmp(o, "--wg-size"))
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: invalid value \"%s\" for %s%s", val, o,
-                                   (!strcmp(o, "--vector-width") || !strcmp(o, "--wg-size"))
-                                       ? " (a power of two)" : "");
-        else
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: unknown option %s", o);
-    }
-    if (!a->matrix)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: no MATRIX given (see spmvp bench --help)");
+        a->formats.formats[a->formats.n++] = f;
+    int rc = spmvp_opts_parse(&spmvp_command_bench, argc, argv, &a->matrix, &n);
+    if (rc >= 0)
+        return rc;
+    if (a->nhyb && spmvp_opts_given(&spmvp_command_bench, "formats"))
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "bench: --hyb-widths and --formats cannot be given "
+                               "together (the sweep runs HYB alone)");
     return -1;
 }
 
-static void print_table(const spmvp_context *ctx, const bench_args *a, const spmvp_csr *A,
+/* The run's options for the library. */
+static spmvp_bench_options bench_options(const bench_args *a)
+{
+    spmvp_bench_options o = {0};
+    o.spmv = spmvp_spmv_defaults(a->precision ? 8 : 4);
+    o.spmv.vector_width = (int)a->vector_width;
+    o.spmv.hyb_width = (spmvp_idx)a->hyb_width;
+    o.spmv.wg_size = (size_t)a->wg_size;
+    o.runs = (int)a->runs;
+    o.warmup = (int)a->warmup;
+    o.batch = (int)a->batch;
+    return o;
+}
+
+static void print_table(const spmvp_context *ctx, const bench_args *a, const spmvp_bench_options *opt, const spmvp_csr *A,
                         const spmvp_bench_result *r, int n)
 {
     printf("matrix    %s: %d x %d, %d non-zeros, longest row %d\n", a->matrix, (int)A->nrows,
            (int)A->ncols, (int)A->nnz, (int)spmvp_csr_max_row(A));
     printf("device    %s (%s, driver %s)\n", ctx->info.name, ctx->info.platform_name, ctx->info.driver);
     printf("precision %s; %d warm-up + %d timed runs (event time per product), batch of %d\n",
-           a->opt.spmv.value_size == 8 ? "double" : "single", a->opt.warmup, a->opt.runs, a->opt.batch);
+           opt->spmv.value_size == 8 ? "double" : "single", opt->warmup, opt->runs, opt->batch);
     printf("GB/s(fmt): the format's device bytes (arrays, x, y) / median; GB/s(CSR): CSR's bytes "
            "(values, column indices, row pointers, x, y) / median\n\n");
     printf("%-11s %10s %10s %10s %10s %8s %9s %9s %11s  %s\n", "format", "median_us", "min_us",
@@ -185,7 +161,7 @@ static cJSON *result_json(const spmvp_bench_result *x)
     return o;
 }
 
-static int print_json(const spmvp_context *ctx, const bench_args *a, const spmvp_csr *A,
+static int print_json(const spmvp_context *ctx, const bench_args *a, const spmvp_bench_options *opt, const spmvp_csr *A,
                       const spmvp_bench_result *r, int n)
 {
     cJSON *doc = cJSON_CreateObject();
@@ -196,10 +172,10 @@ static int print_json(const spmvp_context *ctx, const bench_args *a, const spmvp
     cJSON_AddNumberToObject(m, "nnz", A->nnz);
     cJSON_AddNumberToObject(m, "max_row", spmvp_csr_max_row(A));
     cJSON_AddItemToObject(doc, "device", spmvp_device_json(&ctx->info));
-    cJSON_AddStringToObject(doc, "precision", a->opt.spmv.value_size == 8 ? "double" : "single");
-    cJSON_AddNumberToObject(doc, "warmup", a->opt.warmup);
-    cJSON_AddNumberToObject(doc, "runs", a->opt.runs);
-    cJSON_AddNumberToObject(doc, "batch", a->opt.batch);
+    cJSON_AddStringToObject(doc, "precision", opt->spmv.value_size == 8 ? "double" : "single");
+    cJSON_AddNumberToObject(doc, "warmup", opt->warmup);
+    cJSON_AddNumberToObject(doc, "runs", opt->runs);
+    cJSON_AddNumberToObject(doc, "batch", opt->batch);
     cJSON_AddStringToObject(doc, "spmvp_version", SPMVP_VERSION);
     cJSON *arr = cJSON_AddArrayToObject(doc, "results");
     for (int i = 0; i < n; i++)
@@ -211,10 +187,11 @@ static int print_json(const spmvp_context *ctx, const bench_args *a, const spmvp
 
 int spmvp_cmd_bench(int argc, char **argv)
 {
-    bench_args a;
-    int rc = parse(argc, argv, &a);
+    int rc = parse(argc, argv, &args);
     if (rc >= 0)
         return rc;
+    bench_args a = args;
+    spmvp_bench_options opt = bench_options(&a);
     spmvp_csr *A = NULL;
     spmvp_context *ctx = NULL;
     spmvp_bench_result r[256];
@@ -225,30 +202,26 @@ int spmvp_cmd_bench(int argc, char **argv)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         goto out;
     }
-    if (a.opt.spmv.value_size == 8 && !ctx->info.fp64) {
+    if (opt.spmv.value_size == 8 && !ctx->info.fp64) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s lacks cl_khr_fp64: double precision is not "
                              "available on it", ctx->info.name);
         goto out;
     }
-    if (a.nhyb) { /* a threshold sweep: HYB at every K asked for */
-        a.nformats = a.nhyb;
-        for (int i = 0; i < a.nhyb; i++)
-            a.formats[i % SPMVP_NFORMATS] = SPMVP_HYB;
-    }
-    for (int i = 0; i < a.nformats; i++) {
-        spmvp_format f = a.nhyb ? SPMVP_HYB : (spmvp_format)a.formats[i];
+    int n = a.nhyb ? a.nhyb : a.formats.n; /* a threshold sweep: HYB at every K asked for */
+    for (int i = 0; i < n; i++) {
+        spmvp_format f = a.nhyb ? SPMVP_HYB : (spmvp_format)a.formats.formats[i];
         if (a.nhyb)
-            a.opt.spmv.hyb_width = a.hyb_widths[i];
-        if (spmvp_bench_format(ctx, A, f, &a.opt, &r[i])) {
+            opt.spmv.hyb_width = a.hyb_widths[i];
+        if (spmvp_bench_format(ctx, A, f, &opt, &r[i])) {
             spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spmvp_format_name(r[i].format), r[i].note);
             rc = SPMVP_EXIT_FAIL;
         }
     }
     if (a.json) {
-        if (!print_json(ctx, &a, A, r, a.nformats))
+        if (!print_json(ctx, &a, &opt, A, r, n))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
     } else {
-        print_table(ctx, &a, A, r, a.nformats);
+        print_table(ctx, &a, &opt, A, r, n);
     }
 out:
     spmvp_context_free(ctx);

@@ -1,4 +1,4 @@
-/* cli_devices.c: `spmvp devices [--json]`: every OpenCL device, its query and strip sizes. */
+/* cmd_devices.c: `spmvp devices [--json]`: every OpenCL device, its query and strip sizes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,25 +35,32 @@ static void print_device(const spmvp_device_info *d)
     printf("  strip CSR-S/ELL/JAD %zu  (N_SM x N_T, eqs. 2-3)\n", d->strip_csr_scalar);
 }
 
+static int json;
+
+static const spmvp_opt options[] = {
+    SPMVP_OPT_JSON(&json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_devices = {
+    "devices", spmvp_cmd_devices, "list OpenCL devices, their parameters and strip sizes", "", 0, 0,
+    options,
+    "The strip sizes are seed 000's (eqs. 1-3): S_CSR-V = N_SM x N_HW, S_CSR-S = S_ELL = S_JAD =\n"
+    "N_SM x N_T, from the device query and, where OpenCL hides them, vendor tables.\n",
+    "  spmvp devices --json\n",
+};
+
 int spmvp_cmd_devices(int argc, char **argv)
 {
-    int json = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: spmvp devices [--json]\n");
-            return SPMVP_EXIT_OK;
-        } else
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "devices: unknown option %s", argv[i]);
-    }
+    int n;
+    int rc = spmvp_opts_parse(&spmvp_command_devices, argc, argv, NULL, &n);
+    if (rc >= 0)
+        return rc;
     spmvp_device_info *list = NULL;
-    int n = 0;
     if (spmvp_device_list(&list, &n))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     cJSON *arr = json ? cJSON_CreateArray() : NULL;
-    int rc = SPMVP_EXIT_OK;
-    for (int i = 0; i < n; i++) {
+    rc = SPMVP_EXIT_OK;    for (int i = 0; i < n; i++) {
         if (spmvp_device_complete(&list[i])) {
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", list[i].name, spmvp_last_error());
             continue;

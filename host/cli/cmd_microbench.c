@@ -1,36 +1,36 @@
-/* cli_microbench.c: `spmvp microbench`: copy bandwidth, launch overhead, host-to-device. */
+/* cmd_microbench.c: `spmvp microbench`: copy bandwidth, launch overhead, host-to-device. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "microbench.h"
 
+static const char *device;
+static int json;
+static long mib = 256, runs = 20;
+
+static const spmvp_opt options[] = {
+    SPMVP_OPT_DEVICE(&device),
+    {SPMVP_INT("mib", &mib, "M", "buffer size of the bandwidth tests, MiB", "256", 1, 65536)},
+    {SPMVP_INT("runs", &runs, "N", "repetitions of each test (the median is kept)", "20", 1, 100000)},
+    SPMVP_OPT_JSON(&json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_microbench = {
+    "microbench", spmvp_cmd_microbench, "copy bandwidth, launch overhead, host-to-device bandwidth",
+    "", 0, 0, options,
+    "Copy: a device-to-device buffer copy, counting bytes read and written. Launch: an empty\n"
+    "kernel, back to back. Host to device: a blocking write from pageable memory.\n",
+    "  spmvp microbench --device nvidia --mib 1024\n",
+};
+
 int spmvp_cmd_microbench(int argc, char **argv)
 {
-    const char *device = NULL;
-    int json = 0;
-    long mib = 256, runs = 20;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            printf("usage: spmvp microbench [--device D] [--mib M] [--runs N] [--json]\n");
-            return SPMVP_EXIT_OK;
-        } else if (!strcmp(o, "--json")) {
-            json = 1;
-        } else if (i + 1 >= argc) {
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "microbench: %s needs a value", o);
-        } else if (!strcmp(o, "--device")) {
-            device = argv[++i];
-        } else if (!strcmp(o, "--mib")) {
-            if (spmvp_cli_int(argv[++i], 1, 65536, &mib))
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "microbench: --mib takes 1..65536");
-        } else if (!strcmp(o, "--runs")) {
-            if (spmvp_cli_int(argv[++i], 1, 100000, &runs))
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "microbench: --runs takes 1..100000");
-        } else {
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "microbench: unknown option %s", o);
-        }
-    }
+    int n;
+    int rc = spmvp_opts_parse(&spmvp_command_microbench, argc, argv, NULL, &n);
+    if (rc >= 0)
+        return rc;
     spmvp_context *ctx = NULL;
     spmvp_microbench m;
     if (spmvp_cli_open(device, NULL, &ctx) ||
@@ -38,7 +38,7 @@ int spmvp_cmd_microbench(int argc, char **argv)
         spmvp_context_free(ctx);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    int rc = SPMVP_EXIT_OK;
+    rc = SPMVP_EXIT_OK;
     if (json) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "device", ctx->info.name);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const spmvp_precision_choices[] = {"single", "double", NULL};
+
 int spmvp_cli_error(int code, const char *fmt, ...)
 {
     va_list ap;
@@ -125,3 +127,27 @@ spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_p
         *p = spmvp_profile_free(*p);
     return st;
 }
+
+int spmvp_cli_parse_formats(const char *value, void *dest)
+{
+    spmvp_format_list_arg *l = dest;
+    char buf[256], names[256];
+    snprintf(buf, sizeof buf, "%s", value);
+    l->n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        int f = spmvp_format_parse(tok);
+        if (f < 0 || l->n == SPMVP_NFORMATS) {
+            spmvp_format_list(", ", names, sizeof names);
+            spmvp_fail(SPMVP_ERR_ARG, "unknown format \"%s\" (%s)", tok, names);
+            return -1;
+        }
+        l->formats[l->n++] = f;
+    }
+    if (!l->n) {
+        spmvp_fail(SPMVP_ERR_ARG, "the list is empty");
+        return -1;
+    }
+    return 0;
+}
+
+void spmvp_cli_format_names(char *buf, size_t size) { spmvp_format_list(", ", buf, size); }

@@ -181,14 +181,18 @@ int spmvp_opts_given(const spmvp_cmd *c, const char *name)
 
 int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **args, int *nargs)
 {
-    int options_end = 0, rc;
+    int options_end = 0, rc, cap = c->max_args >= 0 ? c->max_args : argc;
+    const char *extra = NULL; /* the first argument past max_args */
     given_cmd = c;
     memset(given, 0, sizeof given);
     *nargs = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options_end || a[0] != '-' || !a[1]) { /* "-" alone is an argument */
-            args[(*nargs)++] = a;
+            if (*nargs < cap)
+                args[(*nargs)++] = a;
+            else if (!extra)
+                extra = a;
             continue;
         }
         if (!strcmp(a, "--")) {
@@ -230,10 +234,37 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
         return rc;
     if (*nargs < c->min_args)
         return usage_error(c, "needs %s (see spmvp %s --help)", c->args, c->name);
-    if (c->max_args >= 0 && *nargs > c->max_args)
-        return usage_error(c, "unexpected argument \"%s\" (usage: %s)", args[c->max_args],
+    if (extra)
+        return usage_error(c, "unexpected argument \"%s\" (usage: %s)", extra,
                            c->args[0] ? c->args : "no arguments");
     return -1;
+}
+
+#define HELP_WIDTH 100 /* columns of --help */
+
+/* Writes text from column `indent` on, broken at spaces before column `width`, continuation
+ * lines indented to `indent`; ends with a newline. */
+static void wrap(FILE *f, const char *text, int indent, int width)
+{
+    int col = indent;
+    const char *p = text;
+    while (*p) {
+        const char *sp = strchr(p, ' ');
+        int len = sp ? (int)(sp - p) : (int)strlen(p);
+        if (col > indent && col + 1 + len > width) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', f);
+            col++;
+        }
+        fwrite(p, 1, (size_t)len, f);
+        col += len;
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+    fputc('\n', f);
 }
 
 void spmvp_opts_help(const spmvp_cmd *c, FILE *f)
@@ -247,10 +278,13 @@ void spmvp_opts_help(const spmvp_cmd *c, FILE *f)
             snprintf(alias, sizeof alias, "-%c, ", o->alias);
         snprintf(left, sizeof left, "%s--%s%s%s", alias, o->name, o->kind == SPMVP_OPT_FLAG ? "" : " ",
                  o->kind == SPMVP_OPT_FLAG ? "" : (o->metavar ? o->metavar : "VALUE"));
-        fprintf(f, "  %-26s %s", left, o->help);
-        if (o->def)
-            fprintf(f, " (default: %s)", o->def);
-        fputc('\n', f);
+        char text[768], values[256] = "";
+        if (o->values)
+            o->values(values, sizeof values);
+        snprintf(text, sizeof text, "%s%s%s%s%s%s", o->help, values[0] ? ": " : "", values,
+                 o->def ? " (default: " : "", o->def ? o->def : "", o->def ? ")" : "");
+        fprintf(f, "  %-26s ", left);
+        wrap(f, text, 2 + 26 + 1, HELP_WIDTH);
     }
     fprintf(f, "  %-26s %s\n", "-h, --help", "this help");
     if (c->details)

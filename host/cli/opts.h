@@ -37,7 +37,22 @@ typedef struct spmvp_opt {
     const char *const *choices; /* SPMVP_OPT_CHOICE: NULL-terminated names */
     int (*parse)(const char *value, void *dest); /* SPMVP_OPT_CUSTOM */
     const char *conflicts; /* the long name of an option that may not be given with this one */
+    void (*values)(char *buf, size_t size); /* writes the accepted values for help, when they
+                                               come from a table (the formats), or NULL */
 } spmvp_opt;
+
+/* Option table rows: designated fields, to write inside braces, with more fields after them
+ * where needed: {SPMVP_STRING("output", &out, "FILE", "write to FILE", NULL), .alias = 'o'}. */
+#define SPMVP_FLAG(n, d, h) .name = n, .kind = SPMVP_OPT_FLAG, .dest = d, .help = h
+#define SPMVP_STRING(n, d, m, h, df) .name = n, .kind = SPMVP_OPT_STRING, .dest = d, .metavar = m, \
+    .help = h, .def = df
+#define SPMVP_INT(n, d, m, h, df, l, u) .name = n, .kind = SPMVP_OPT_INT, .dest = d, .metavar = m, \
+    .help = h, .def = df, .lo = l, .hi = u
+#define SPMVP_POW2(n, d, m, h, df, l, u) SPMVP_INT(n, d, m, h, df, l, u), .pow2 = 1
+#define SPMVP_CHOICE(n, d, m, h, df, c) .name = n, .kind = SPMVP_OPT_CHOICE, .dest = d, .metavar = m, \
+    .help = h, .def = df, .choices = c
+#define SPMVP_CUSTOM(n, d, m, h, df, p) .name = n, .kind = SPMVP_OPT_CUSTOM, .dest = d, .metavar = m, \
+    .help = h, .def = df, .parse = p
 
 /* A command: its name, arguments and options, and the text of its help. */
 typedef struct spmvp_cmd {
@@ -52,7 +67,8 @@ typedef struct spmvp_cmd {
 } spmvp_cmd;
 
 /* Parses argv[1..argc) (argv[0] is the command's name) by c's table: values into the options'
- * dest, positional arguments into args[0..*nargs) (args has room for argc entries). Returns -1
+ * dest, positional arguments into args[0..*nargs) (args has room for c->max_args entries, or
+ * argc when max_args is -1). Returns -1
  * to go on; 0 after printing the help on stdout for --help or -h; 2 (usage) after printing one
  * line on stderr: an unknown option with the nearest one ("unknown option --formts (did you
  * mean --formats?)"), a missing or invalid value naming the option and what it takes, two

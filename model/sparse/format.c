@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* The descriptors, each defined beside its conversion (csr_formats.c, ell.c, jad.c, coo.c,
  * hyb.c). The table's order is the spmvp_format ids'. */
@@ -38,7 +39,7 @@ const char *spmvp_format_name(spmvp_format f)
 int spmvp_format_parse(const char *name)
 {
     for (int f = 0; name && f < SPMVP_NFORMATS; f++)
-        if (!strcmp(name, formats[f]->name))
+        if (!strcasecmp(name, formats[f]->name))
             return f;
     return -1;
 }

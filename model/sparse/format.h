@@ -129,7 +129,7 @@ typedef struct spmvp_format_desc {
 const spmvp_format_desc *spmvp_format_get(spmvp_format f);
 /* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb" ("?" when out of range). */
 const char *spmvp_format_name(spmvp_format f);
-/* The format named `name` (case-sensitive), or -1. */
+/* The format named `name` in any case ("ELL" is "ell"), or -1. */
 int spmvp_format_parse(const char *name);
 /* The names of every format, joined by `sep` into buf[size] ("csr_scalar, csr_vector, ..."). */
 void spmvp_format_list(const char *sep, char *buf, size_t size);
