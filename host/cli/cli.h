@@ -17,6 +17,9 @@
 #define SPMVP_EXIT_FAIL 1
 #define SPMVP_EXIT_USAGE 2
 
+/* Runs the command line argv[0] COMMAND [options]: the exit status. */
+int spmvp_cli_main(int argc, char **argv);
+
 /* The commands with an option table (opts.h), by which main.c dispatches and prints help. */
 extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench;
 

@@ -1,0 +1,227 @@
+/* commands.c: the table of commands (as git.c has), its dispatch, `spmvp help`, and what the
+ * option tables give for free: the bash completion and the man page. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Commands that still parse their own options: help runs them with --help. */
+static const spmvp_cmd own_parsers[] = {
+    {"gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)", "", 0, 0, NULL, NULL, NULL},
+    {"calibrate", spmvp_cmd_calibrate, "time the benchmark grid on a device and write its profile", "", 0, 0, NULL, NULL, NULL},
+    {"refit", spmvp_cmd_refit, "fit a profile's models again from its raw points", "", 0, 0, NULL, NULL, NULL},
+    {"predict", spmvp_cmd_predict, "predict every format's time from a profile (no device)", "", 0, 0, NULL, NULL, NULL},
+    {"compare", spmvp_cmd_compare, "compare two profiles, and their predictions for matrices", "", 0, 0, NULL, NULL, NULL},
+    {"evaluate", spmvp_cmd_evaluate, "measure and predict, then score the models (CSV, JSON, plots)", "", 0, 0, NULL, NULL, NULL},
+};
+
+static int cmd_completion(int argc, char **argv);
+
+static const char *shell;
+static const spmvp_opt completion_options[] = {{.name = NULL}};
+static const spmvp_cmd completion = {
+    "completion", cmd_completion, "print the bash completion script", "bash", 1, 1,
+    completion_options,
+    "Install it as /usr/share/bash-completion/completions/spmvp (cmake --install does), or\n"
+    "source it: . <(spmvp completion bash)\n",
+    "  spmvp completion bash > ~/.local/share/bash-completion/completions/spmvp\n",
+};
+
+static const spmvp_cmd *const commands[] = {
+    &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &own_parsers[0],
+    &own_parsers[1], &own_parsers[2], &own_parsers[3], &own_parsers[4], &own_parsers[5],
+    &completion,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void print_usage(FILE *f)
+{
+    fprintf(f, "usage: spmvp COMMAND [options]   (spmvp help COMMAND for its options)\n\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(f, "\n  spmvp --version   the version\n  spmvp help --man  the manual page (roff)\n");
+}
+
+static const spmvp_cmd *find(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, commands[i]->name))
+            return commands[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i]->name;
+    const char *near = spmvp_opts_nearest(name, names, NCOMMANDS);
+    if (near)
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "unknown command \"%s\" (did you mean %s?)", name, near);
+    return spmvp_cli_error(SPMVP_EXIT_USAGE, "unknown command \"%s\" (try spmvp --help)", name);
+}
+
+/* roff with its special characters escaped: backslash, and a leading dot or quote. */
+static void roff(FILE *f, const char *s)
+{
+    int bol = 1;
+    for (; *s; s++) {
+        if (bol && (*s == '.' || *s == '\''))
+            fputs("\\&", f);
+        if (*s == '\\')
+            fputs("\\e", f);
+        else if (*s == '-')
+            fputs("\\-", f);
+        else
+            fputc(*s, f);
+        bol = *s == '\n';
+    }
+}
+
+static void print_man(FILE *f)
+{
+    fprintf(f, ".TH SPMVP 1 \"\" \"spmvp %s\" \"User Commands\"\n.SH NAME\nspmvp \\- predict and "
+            "measure sparse matrix-vector multiplication on OpenCL devices\n.SH SYNOPSIS\n"
+            ".B spmvp\n.I COMMAND\n[options]\n.SH COMMANDS\n", SPMVP_VERSION);
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const spmvp_cmd *c = commands[i];
+        fprintf(f, ".SS \"spmvp %s", c->name);
+        if (c->args[0])
+            fprintf(f, " %s", c->args);
+        fprintf(f, "\"\n");
+        roff(f, c->summary);
+        fprintf(f, "\n");
+        for (const spmvp_opt *o = c->opts; o && o->name; o++) {
+            fprintf(f, ".TP\n");
+            if (o->alias)
+                fprintf(f, "\\fB\\-%c\\fR, ", o->alias);
+            fprintf(f, "\\fB\\-\\-");
+            roff(f, o->name);
+            fprintf(f, "\\fR");
+            if (o->kind != SPMVP_OPT_FLAG)
+                fprintf(f, " \\fI%s\\fR", o->metavar ? o->metavar : "VALUE");
+            fprintf(f, "\n");
+            roff(f, o->help);
+            if (o->def) {
+                fprintf(f, " (default: ");
+                roff(f, o->def);
+                fprintf(f, ")");
+            }
+            fprintf(f, "\n");
+        }
+        if (c->details) {
+            fprintf(f, ".PP\n.nf\n");
+            roff(f, c->details);
+            fprintf(f, ".fi\n");
+        }
+        if (c->example) {
+            fprintf(f, ".PP\nExample:\n.nf\n");
+            roff(f, c->example);
+            fprintf(f, ".fi\n");
+        }
+    }
+    fprintf(f, ".SH EXIT STATUS\n0 success, 1 runtime failure, 2 usage error; an error is one line "
+            "on standard error.\n.SH SEE ALSO\nThe README and docs/ of the spmvp sources.\n");
+}
+
+/* `spmvp help [COMMAND | --man]` */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) {
+        print_usage(stdout);
+        return SPMVP_EXIT_OK;
+    }
+    if (!strcmp(argv[2], "--man")) {
+        print_man(stdout);
+        return SPMVP_EXIT_OK;
+    }
+    const spmvp_cmd *c = find(argv[2]);
+    if (!c)
+        return unknown_command(argv[2]);
+    if (c->opts) {
+        spmvp_opts_help(c, stdout);
+        return SPMVP_EXIT_OK;
+    }
+    char *args[] = {argv[2], "--help", NULL};
+    return c->run(2, args);
+}
+
+/* What bash offers after option o: its choices, the formats, nothing for a number, else files. */
+static void complete_values(FILE *f, const spmvp_opt *o)
+{
+    char values[256] = "";
+    if (o->choices)
+        for (int i = 0; o->choices[i]; i++)
+            snprintf(values + strlen(values), sizeof values - strlen(values), "%s%s", i ? " " : "", o->choices[i]);
+    else if (o->values) {
+        o->values(values, sizeof values);
+        for (char *p = values; *p; p++) /* "a, b, c" -> "a b c" */
+            if (*p == ',')
+                memmove(p, p + 1, strlen(p));
+    }
+    fprintf(f, "            --%s) ", o->name);
+    if (values[0])
+        fprintf(f, "COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))", values);
+    else if (o->kind == SPMVP_OPT_INT)
+        fprintf(f, "COMPREPLY=()");
+    else
+        fprintf(f, "COMPREPLY=($(compgen -f -- \"$cur\"))");
+    fprintf(f, "; return ;;\n");
+}
+
+static void print_bash(FILE *f)
+{
+    fprintf(f, "# bash completion for spmvp, generated by `spmvp completion bash` from its option "
+            "tables\n_spmvp() {\n    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
+            "    local cmd=${COMP_WORDS[1]} opts=\"\"\n    if [ \"$COMP_CWORD\" -eq 1 ]; then\n"
+            "        COMPREPLY=($(compgen -W \"");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "%s ", commands[i]->name);
+    fprintf(f, "help --help --version\" -- \"$cur\"))\n        return\n    fi\n    case \"$cmd\" in\n");
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const spmvp_cmd *c = commands[i];
+        fprintf(f, "    %s)\n        opts=\"--help", c->name);
+        for (const spmvp_opt *o = c->opts; o && o->name; o++)
+            fprintf(f, " --%s", o->name);
+        fprintf(f, "\"\n        case \"$prev\" in\n");
+        for (const spmvp_opt *o = c->opts; o && o->name; o++)
+            if (o->kind != SPMVP_OPT_FLAG)
+                complete_values(f, o);
+        fprintf(f, "        esac ;;\n");
+    }
+    fprintf(f, "    help) COMPREPLY=($(compgen -W \"");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "%s ", commands[i]->name);
+    fprintf(f, "--man\" -- \"$cur\")); return ;;\n    esac\n"
+            "    if [[ $cur == -* ]]; then\n        COMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
+            "    else\n        COMPREPLY=($(compgen -f -- \"$cur\"))\n    fi\n}\n"
+            "complete -o filenames -F _spmvp spmvp\n");
+}
+
+static int cmd_completion(int argc, char **argv)
+{
+    int n;
+    int rc = spmvp_opts_parse(&completion, argc, argv, &shell, &n);
+    if (rc >= 0)
+        return rc;
+    if (strcmp(shell, "bash"))
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "completion: only bash is supported, not \"%s\"", shell);
+    print_bash(stdout);
+    return SPMVP_EXIT_OK;
+}
+
+int spmvp_cli_main(int argc, char **argv)
+{
+    if (argc < 2)
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "no command given (try spmvp --help)");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+        return print_usage(stdout), SPMVP_EXIT_OK;
+    if (!strcmp(argv[1], "help"))
+        return help(argc, argv);
+    if (!strcmp(argv[1], "--version")) {
+        printf("spmvp %s\n", SPMVP_VERSION);
+        return SPMVP_EXIT_OK;
+    }
+    const spmvp_cmd *c = find(argv[1]);
+    return c ? c->run(argc - 1, argv + 1) : unknown_command(argv[1]);
+}
