@@ -9,8 +9,9 @@ out=$2
 mkdir -p "$out"
 cd "$(dirname "$0")/.."
 mats="matrices/*.mtx.gz laplace3d:20 rmat:10 random:3000:9:normal"
-# lines holding a time of the run itself, not of a prediction
-mask='"(median_us|min_us|max_us|batch_us|gflops|gbs_format|gbs_csr|max_error_over_bound|prediction_us|row_statistics_us)"|^predicted in '
+# lines holding a time of the run itself, not of a prediction, and the memory PoCL reports
+# (a share of what is free at the time)
+mask='"(global_mem_bytes|max_alloc_bytes|median_us|min_us|max_us|batch_us|gflops|gbs_format|gbs_csr|max_error_over_bound|prediction_us|row_statistics_us)"|^predicted in '
 n=0
 run() { # NAME CMD...: stdout and stderr and the exit status, timing lines dropped
     local name=$1

@@ -143,28 +143,28 @@ static void kernel_parameters_should_not_change_the_result(void)
     spmvp_bench_options opt = {spmvp_spmv_defaults(vs), 0, 1, 1, 0};
     spmvp_bench_result r;
     for (int v = 1; v <= 64 && (unsigned)v <= 2 * ctx->info.warp_size; v *= 2) {
-        opt.spmv.vector_width = v;
+        opt.spmv.map.vector_width = v;
         CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_CSR_VECTOR, &opt, &r) && r.state == SPMVP_BENCH_OK,
                   "V=%d: %s", v, r.note);
     }
-    opt.spmv.vector_width = 0;
+    opt.spmv.map.vector_width = 0;
     spmvp_idx widths[] = {0, 1, 2, 3, 5, 2999, 100000};
     for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
-        opt.spmv.hyb_width = widths[i];
+        opt.spmv.map.hyb_width = widths[i];
         CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_HYB, &opt, &r) && r.state == SPMVP_BENCH_OK,
                   "K=%d: %s", (int)widths[i], r.note);
     }
-    opt.spmv.hyb_width = -1;
+    opt.spmv.map.hyb_width = -1;
     spmvp_idx chunks[] = {1, 2, 3, 7, 64, 5000};
     for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
-        opt.spmv.coo_chunk = chunks[i];
+        opt.spmv.map.coo_chunk = chunks[i];
         CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_COO, &opt, &r) && r.state == SPMVP_BENCH_OK,
                   "chunk %d: %s", (int)chunks[i], r.note);
     }
-    opt.spmv.coo_chunk = 0;
+    opt.spmv.map.coo_chunk = 0;
     size_t wgs[] = {32, 64, 128};
     for (size_t i = 0; i < sizeof wgs / sizeof wgs[0]; i++) {
-        opt.spmv.wg_size = wgs[i];
+        opt.spmv.map.wg_size = (int)wgs[i];
         for (int f = 0; f < SPMVP_NFORMATS; f++)
             CHECK_MSG(!spmvp_bench_format(ctx, A, (spmvp_format)f, &opt, &r) && r.state == SPMVP_BENCH_OK,
                       "wg %zu %s: %s", wgs[i], spmvp_format_name((spmvp_format)f), r.note);

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 static const char *device, *output;
-static long runs, width;
+static int runs, width;
 static int json, precision, hyb_sweep;
 
 static const char *const precisions[] = {"single", "double", NULL};

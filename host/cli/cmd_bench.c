@@ -12,7 +12,8 @@ typedef struct bench_args {
     spmvp_format_list_arg formats;
     int hyb_widths[256], nhyb;  /* --hyb-widths: HYB at each K instead of the formats */
     int json, precision;
-    long runs, warmup, batch, vector_width, hyb_width, wg_size;
+    int runs, warmup, batch, wg_size;
+    spmvp_mapping map;          /* the formats' thread-mapping parameters */
 } bench_args;
 
 static bench_args args; /* the options' destinations (a command runs once per process) */
@@ -46,10 +47,7 @@ static const spmvp_opt options[] = {
     {SPMVP_INT("runs", &args.runs, "N", "timed products, one event each", "50", 1, 1000000)},
     {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first (seed 000 eq. 5)", "5", 0, 1000000)},
     {SPMVP_INT("batch", &args.batch, "B", "products back to back for the batch time", "100", 1, 1000000)},
-    {SPMVP_POW2("vector-width", &args.vector_width, "V", "CSR-vector work-items per row, a power of two",
-                "largest power of two <= mean row length / 2, at most the warp", 1, 1024)},
-    {SPMVP_INT("hyb-width", &args.hyb_width, "K", "HYB's ELL width",
-               "largest K reached by a third of the rows", 0, SPMVP_IDX_MAX)},
+    {SPMVP_MAPPING(&args.map)},
     {SPMVP_CUSTOM("hyb-widths", &args, "K,K,...", "time HYB alone at each ELL width K of the list (a "
                   "threshold sweep)", NULL, parse_widths), .conflicts = "hyb-width"},
     {SPMVP_POW2("wg-size", &args.wg_size, "W", "work-group size, a power of two (clamped to the device)",
@@ -78,7 +76,7 @@ static int parse(int argc, char **argv, bench_args *a)
     a->runs = 50;
     a->warmup = 5;
     a->batch = 100;
-    a->hyb_width = -1;
+    a->map = spmvp_mapping_auto();
     for (int f = 0; f < SPMVP_NFORMATS; f++)
         a->formats.formats[a->formats.n++] = f;
     int rc = spmvp_opts_parse(&spmvp_command_bench, argc, argv, &a->matrix, &n);
@@ -95,12 +93,11 @@ static spmvp_bench_options bench_options(const bench_args *a)
 {
     spmvp_bench_options o = {0};
     o.spmv = spmvp_spmv_defaults(a->precision ? 8 : 4);
-    o.spmv.vector_width = (int)a->vector_width;
-    o.spmv.hyb_width = (spmvp_idx)a->hyb_width;
-    o.spmv.wg_size = (size_t)a->wg_size;
-    o.runs = (int)a->runs;
-    o.warmup = (int)a->warmup;
-    o.batch = (int)a->batch;
+    o.spmv.map = a->map;
+    o.spmv.map.wg_size = a->wg_size;
+    o.runs = a->runs;
+    o.warmup = a->warmup;
+    o.batch = a->batch;
     return o;
 }
 
@@ -211,7 +208,7 @@ int spmvp_cmd_bench(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         spmvp_format f = a.nhyb ? SPMVP_HYB : (spmvp_format)a.formats.formats[i];
         if (a.nhyb)
-            opt.spmv.hyb_width = a.hyb_widths[i];
+            opt.spmv.map.hyb_width = a.hyb_widths[i];
         if (spmvp_bench_format(ctx, A, f, &opt, &r[i])) {
             spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spmvp_format_name(r[i].format), r[i].note);
             rc = SPMVP_EXIT_FAIL;

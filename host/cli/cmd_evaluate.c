@@ -51,9 +51,9 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         spmvp_bench_options o = *bo;
         if (f == SPMVP_CSR_VECTOR)
-            o.spmv.vector_width = e->pred.vector_width; /* what was predicted is what is run */
+            o.spmv.map.vector_width = e->pred.vector_width; /* what was predicted is what is run */
         if (f == SPMVP_HYB)
-            o.spmv.hyb_width = e->pred.hyb_width;
+            o.spmv.map.hyb_width = e->pred.hyb_width;
         spmvp_bench_result r;
         e->measured[f] = NAN;
         if (spmvp_bench_format(ctx, A, (spmvp_format)f, &o, &r)) {

@@ -7,7 +7,7 @@
 
 static const char *device;
 static int json;
-static long mib = 256, runs = 20;
+static int mib = 256, runs = 20;
 
 static const spmvp_opt options[] = {
     SPMVP_OPT_DEVICE(&device),

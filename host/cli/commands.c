@@ -91,7 +91,9 @@ static void print_man(FILE *f)
         fprintf(f, "\"\n");
         roff(f, c->summary);
         fprintf(f, "\n");
-        for (const spmvp_opt *o = c->opts; o && o->name; o++) {
+        spmvp_opt list[64];
+        size_t n = spmvp_opts_list(c, list, 64);
+        for (const spmvp_opt *o = list; o < list + n; o++) {
             fprintf(f, ".TP\n");
             if (o->alias)
                 fprintf(f, "\\fB\\-%c\\fR, ", o->alias);
@@ -180,11 +182,13 @@ static void print_bash(FILE *f)
     fprintf(f, "help --help --version\" -- \"$cur\"))\n        return\n    fi\n    case \"$cmd\" in\n");
     for (size_t i = 0; i < NCOMMANDS; i++) {
         const spmvp_cmd *c = commands[i];
+        spmvp_opt list[64];
+        size_t n = spmvp_opts_list(c, list, 64);
         fprintf(f, "    %s)\n        opts=\"--help", c->name);
-        for (const spmvp_opt *o = c->opts; o && o->name; o++)
+        for (const spmvp_opt *o = list; o < list + n; o++)
             fprintf(f, " --%s", o->name);
         fprintf(f, "\"\n        case \"$prev\" in\n");
-        for (const spmvp_opt *o = c->opts; o && o->name; o++)
+        for (const spmvp_opt *o = list; o < list + n; o++)
             if (o->kind != SPMVP_OPT_FLAG)
                 complete_values(f, o);
         fprintf(f, "        esac ;;\n");

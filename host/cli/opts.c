@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "format.h"
 #include "status.h"
 
 #define MAX_OPTS 64
@@ -68,19 +69,41 @@ const char *spmvp_opts_nearest(const char *word, const char *const *cands, size_
     return best_d <= limit ? best : NULL;
 }
 
-static const spmvp_opt *find_long(const spmvp_cmd *c, const char *name, size_t len)
+size_t spmvp_opts_list(const spmvp_cmd *c, spmvp_opt *out, size_t cap)
 {
-    for (const spmvp_opt *o = c->opts; o && o->name; o++)
-        if (strlen(o->name) == len && !strncmp(o->name, name, len))
-            return o;
+    size_t n = 0;
+    for (const spmvp_opt *o = c->opts; o && o->name && n < cap; o++) {
+        if (o->kind != SPMVP_OPT_MAPPING) {
+            out[n++] = *o;
+            continue;
+        }
+        size_t np;
+        const spmvp_mapping_param *const *p = spmvp_mapping_params(&np);
+        for (size_t i = 0; i < np && n < cap; i++)
+            out[n++] = (spmvp_opt){SPMVP_INT(p[i]->name, spmvp_mapping_value(o->dest, p[i]), p[i]->metavar,
+                                             p[i]->help, p[i]->def, p[i]->lo, p[i]->hi),
+                                   .pow2 = p[i]->pow2};
+    }
+    return n;
+}
+
+/* The flat options of the command being parsed (spmvp_opts_list). */
+static spmvp_opt flat[MAX_OPTS];
+static size_t nflat;
+
+static const spmvp_opt *find_long(const char *name, size_t len)
+{
+    for (size_t i = 0; i < nflat; i++)
+        if (strlen(flat[i].name) == len && !strncmp(flat[i].name, name, len))
+            return &flat[i];
     return NULL;
 }
 
-static const spmvp_opt *find_alias(const spmvp_cmd *c, char alias)
+static const spmvp_opt *find_alias(char alias)
 {
-    for (const spmvp_opt *o = c->opts; o && o->name; o++)
-        if (o->alias && o->alias == alias)
-            return o;
+    for (size_t i = 0; i < nflat; i++)
+        if (flat[i].alias && flat[i].alias == alias)
+            return &flat[i];
     return NULL;
 }
 
@@ -89,8 +112,8 @@ static int unknown_option(const spmvp_cmd *c, const char *arg, size_t len)
     const char *names[MAX_OPTS + 1];
     size_t n = 0;
     char word[64];
-    for (const spmvp_opt *o = c->opts; o && o->name && n < MAX_OPTS; o++)
-        names[n++] = o->name;
+    for (size_t i = 0; i < nflat; i++)
+        names[n++] = flat[i].name;
     names[n++] = "help";
     snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), arg);
     const char *near = spmvp_opts_nearest(word, names, n);
@@ -129,7 +152,7 @@ static int store(const spmvp_cmd *c, const spmvp_opt *o, const char *value)
                      o->hi, o->pow2 ? " (a power of two)" : "", value);
             return usage_error(c, "%s takes %s", what, range);
         }
-        *(long *)o->dest = v;
+        *(int *)o->dest = (int)v;
         return 0;
     }
     case SPMVP_OPT_CHOICE: {
@@ -151,6 +174,8 @@ static int store(const spmvp_cmd *c, const spmvp_opt *o, const char *value)
         if (o->parse(value, o->dest))
             return usage_error(c, "%s: %s", what, spmvp_last_error());
         return 0;
+    case SPMVP_OPT_MAPPING: /* expanded by spmvp_opts_list */
+        break;
     }
     return usage_error(c, "%s: option of unknown kind%s", what, "");
 }
@@ -158,8 +183,8 @@ static int store(const spmvp_cmd *c, const spmvp_opt *o, const char *value)
 /* The conflicts between options given together: 0, or the usage status after naming both. */
 static int check_conflicts(const spmvp_cmd *c)
 {
-    for (int i = 0; c->opts && c->opts[i].name; i++) {
-        const spmvp_opt *o = &c->opts[i];
+    for (size_t i = 0; i < nflat; i++) {
+        const spmvp_opt *o = &flat[i];
         if (!given[i] || !o->conflicts || !spmvp_opts_given(c, o->conflicts))
             continue;
         char a[64];
@@ -173,8 +198,8 @@ int spmvp_opts_given(const spmvp_cmd *c, const char *name)
 {
     if (c != given_cmd)
         return 0;
-    for (int i = 0; c->opts && c->opts[i].name && i < MAX_OPTS; i++)
-        if (!strcmp(c->opts[i].name, name))
+    for (size_t i = 0; i < nflat; i++)
+        if (!strcmp(flat[i].name, name))
             return given[i];
     return 0;
 }
@@ -185,6 +210,7 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
     const char *extra = NULL; /* the first argument past max_args */
     given_cmd = c;
     memset(given, 0, sizeof given);
+    nflat = spmvp_opts_list(c, flat, MAX_OPTS);
     *nargs = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -209,12 +235,12 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
         if (a[1] == '-') {
             const char *name = a + 2, *eq = strchr(name, '=');
             size_t len = eq ? (size_t)(eq - name) : strlen(name);
-            if (!(o = find_long(c, name, len)))
+            if (!(o = find_long(name, len)))
                 return unknown_option(c, name, len);
             value = eq ? eq + 1 : NULL;
             snprintf(shown, sizeof shown, "--%s", o->name);
         } else {
-            if (a[2] || !(o = find_alias(c, a[1])))
+            if (a[2] || !(o = find_alias(a[1])))
                 return usage_error(c, "unknown option %s (see spmvp %s --help)", a, c->name);
             snprintf(shown, sizeof shown, "-%c", o->alias);
         }
@@ -228,7 +254,7 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
         }
         if ((rc = store(c, o, value)))
             return rc;
-        given[o - c->opts] = 1;
+        given[o - flat] = 1;
     }
     if ((rc = check_conflicts(c)))
         return rc;
@@ -272,7 +298,9 @@ void spmvp_opts_help(const spmvp_cmd *c, FILE *f)
     fprintf(f, "usage: spmvp %s%s%s [options]\n\n%s\n", c->name, c->args[0] ? " " : "", c->args,
             c->summary);
     fprintf(f, "\noptions:\n");
-    for (const spmvp_opt *o = c->opts; o && o->name; o++) {
+    spmvp_opt list[MAX_OPTS];
+    size_t n = spmvp_opts_list(c, list, MAX_OPTS);
+    for (const spmvp_opt *o = list; o < list + n; o++) {
         char left[64], alias[8] = "    ";
         if (o->alias)
             snprintf(alias, sizeof alias, "-%c, ", o->alias);

@@ -18,10 +18,14 @@
 typedef enum spmvp_opt_kind {
     SPMVP_OPT_FLAG,   /* no value: *(int *)dest = 1 */
     SPMVP_OPT_STRING, /* *(const char **)dest = the value */
-    SPMVP_OPT_INT,    /* *(long *)dest = the value, a whole number in [lo, hi] (a power of two
+    SPMVP_OPT_INT,    /* *(int *)dest = the value, a whole number in [lo, hi] (a power of two
                          when pow2) */
     SPMVP_OPT_CHOICE, /* *(int *)dest = the index of the value in choices (case-insensitive) */
-    SPMVP_OPT_CUSTOM  /* parse(value, dest): 0, or -1 with a message in spmvp_last_error() */
+    SPMVP_OPT_CUSTOM, /* parse(value, dest): 0, or -1 with a message in spmvp_last_error() */
+    SPMVP_OPT_MAPPING /* stands for one SPMVP_OPT_INT per thread-mapping parameter of the
+                         formats (spmvp_mapping_params), storing into the spmvp_mapping *dest:
+                         a format's new parameter becomes an option of every command that
+                         runs formats, with no edit here */
 } spmvp_opt_kind;
 
 typedef struct spmvp_opt {
@@ -51,6 +55,7 @@ typedef struct spmvp_opt {
 #define SPMVP_POW2(n, d, m, h, df, l, u) SPMVP_INT(n, d, m, h, df, l, u), .pow2 = 1
 #define SPMVP_CHOICE(n, d, m, h, df, c) .name = n, .kind = SPMVP_OPT_CHOICE, .dest = d, .metavar = m, \
     .help = h, .def = df, .choices = c
+#define SPMVP_MAPPING(d) .name = "", .kind = SPMVP_OPT_MAPPING, .dest = d
 #define SPMVP_CUSTOM(n, d, m, h, df, p) .name = n, .kind = SPMVP_OPT_CUSTOM, .dest = d, .metavar = m, \
     .help = h, .def = df, .parse = p
 
@@ -78,6 +83,9 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
 /* 1 when the option `name` (long name) appeared on the command line of the last
  * spmvp_opts_parse of c, 0 otherwise. */
 int spmvp_opts_given(const spmvp_cmd *c, const char *name);
+
+/* c's options as a flat list, SPMVP_OPT_MAPPING rows expanded, into out[0..cap): the count. */
+size_t spmvp_opts_list(const spmvp_cmd *c, spmvp_opt *out, size_t cap);
 
 /* Writes c's help: usage, summary, every option with its value, meaning and default, the
  * details and the example. */

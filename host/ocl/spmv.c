@@ -28,7 +28,7 @@ struct spmvp_spmv {
 
 spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
 {
-    spmvp_spmv_options o = {value_size, 0, -1, 0, 0};
+    spmvp_spmv_options o = {value_size, spmvp_mapping_auto()};
     return o;
 }
 
@@ -36,7 +36,7 @@ spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
 /* The work-group size: the requested one (or 256), within the device's limit, a power of two. */
 static size_t pick_wg(const spmvp_context *ctx, const spmvp_spmv_options *opt)
 {
-    size_t wg = opt->wg_size ? opt->wg_size : 256;
+    size_t wg = opt->map.wg_size > 0 ? (size_t)opt->map.wg_size : 256;
     while (wg > ctx->info.max_wg_size && wg > 1)
         wg /= 2;
     return wg;
@@ -150,9 +150,8 @@ static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_op
 {
     const spmvp_device_info *di = &s->ctx->info;
     spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem};
-    spmvp_mapping m = {(int)opt->wg_size, opt->vector_width, opt->hyb_width, opt->coo_chunk};
     spmvp_plan p;
-    spmvp_status st = spmvp_format_plan(s->format, A, &m, &t, &p);
+    spmvp_status st = spmvp_format_plan(s->format, A, &opt->map, &t, &p);
     if (st)
         return st;
     s->footprint = p.footprint;

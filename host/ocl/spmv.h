@@ -8,11 +8,9 @@
 
 
 typedef struct spmvp_spmv_options {
-    size_t value_size;   /* 4 (float) or 8 (double) */
-    int vector_width;    /* CSR-vector work-items per row; 0: spmvp_vector_width_auto() */
-    spmvp_idx hyb_width; /* HYB's ELL width K; -1: spmvp_hyb_default_width() */
-    size_t wg_size;      /* work-group size; 0: 256, clamped to the device */
-    spmvp_idx coo_chunk; /* COO entries per work-item in pass 1; 0: 8 */
+    size_t value_size; /* 4 (float) or 8 (double) */
+    spmvp_mapping map; /* the thread mapping (model/sparse/format.h); auto members are chosen
+                          by the format from the matrix, the work-group size 256 clamped */
 } spmvp_spmv_options;
 
 /* Default options for a precision. */

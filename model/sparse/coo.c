@@ -1,6 +1,7 @@
 /* coo.c: coordinate format (sorted by row, then column) from and to CSR. */
 #include "sparse.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,4 +118,10 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", NULL, NULL, plan_coo};
+static const spmvp_mapping_param coo_params[] = {
+    {"coo-chunk", "C", "COO entries per work-item in the first pass (COO, and HYB's COO part)",
+     "8", offsetof(spmvp_mapping, coo_chunk), 1, 1 << 20, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+};
+
+const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", NULL, NULL, plan_coo, coo_params};

@@ -3,6 +3,7 @@
  * as they are. */
 #include "format.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* rowptr, colidx, val: the three arrays both kernels read (the plan borrows A's). */
@@ -69,10 +70,17 @@ static spmvp_status plan_vector(const spmvp_csr *A, const spmvp_mapping *m, cons
     return SPMVP_OK;
 }
 
+static const spmvp_mapping_param vector_params[] = {
+    {"vector-width", "V", "CSR-vector work-items per row, a power of two",
+     "largest power of two <= mean row length / 2, at most the warp",
+     offsetof(spmvp_mapping, vector_width), 1, 1024, 1},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+};
+
 const spmvp_format_desc spmvp_format_csr_scalar = {
-    1, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar,
+    1, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar, NULL,
 };
 
 const spmvp_format_desc spmvp_format_csr_vector = {
-    1, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector,
+    1, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector, vector_params,
 };

@@ -150,4 +150,4 @@ static spmvp_status plan_ell(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_ell = {1, "ell", "ELL", NULL, NULL, plan_ell};
+const spmvp_format_desc spmvp_format_ell = {1, "ell", "ELL", NULL, NULL, plan_ell, NULL};

@@ -56,6 +56,31 @@ void spmvp_format_list(const char *sep, char *buf, size_t size)
     }
 }
 
+const spmvp_mapping_param *const *spmvp_mapping_params(size_t *n)
+{
+    /* collected once: the table is constant */
+    static const spmvp_mapping_param *all[64];
+    static size_t count = 0, done = 0;
+    if (!done) {
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            for (const spmvp_mapping_param *p = formats[f]->params; p && p->name; p++) {
+                size_t k = 0;
+                while (k < count && strcmp(all[k]->name, p->name))
+                    k++;
+                if (k == count && count < sizeof all / sizeof all[0])
+                    all[count++] = p;
+            }
+        done = 1;
+    }
+    *n = count;
+    return all;
+}
+
+int *spmvp_mapping_value(spmvp_mapping *m, const spmvp_mapping_param *p)
+{
+    return (int *)((char *)m + p->offset);
+}
+
 void spmvp_format_resolve(spmvp_format f, const spmvp_rowlen_stats *s, unsigned warp,
                           spmvp_mapping *m)
 {

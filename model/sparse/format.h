@@ -34,6 +34,18 @@ typedef struct spmvp_mapping {
     int coo_chunk;    /* COO entries per work-item in its first pass; 0: 8 */
 } spmvp_mapping;
 
+/* A thread-mapping parameter a format declares: the command line offers it as --NAME, help
+ * shows its meaning and default, and its value is the int at `offset` in spmvp_mapping. */
+typedef struct spmvp_mapping_param {
+    const char *name;  /* "vector-width" */
+    const char *metavar; /* "V": the value's name in help */
+    const char *help;  /* "CSR-vector work-items per row, a power of two" */
+    const char *def;   /* the automatic choice, as help shows it */
+    size_t offset;     /* offsetof(spmvp_mapping, member) */
+    long lo, hi;       /* accepted values */
+    int pow2;          /* 1: a power of two */
+} spmvp_mapping_param;
+
 /* The mapping with every member on "auto". */
 spmvp_mapping spmvp_mapping_auto(void);
 
@@ -123,6 +135,8 @@ typedef struct spmvp_format_desc {
      * it cannot run, SPMVP_ERR_NOMEM; *out is released on failure. */
     spmvp_status (*plan)(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                          spmvp_plan *out);
+    /* The format's own mapping parameters, ended by {NULL} (NULL: none). */
+    const spmvp_mapping_param *params;
 } spmvp_format_desc;
 
 /* The descriptor of format f, or NULL when f is out of range. */
@@ -133,6 +147,11 @@ const char *spmvp_format_name(spmvp_format f);
 int spmvp_format_parse(const char *name);
 /* The names of every format, joined by `sep` into buf[size] ("csr_scalar, csr_vector, ..."). */
 void spmvp_format_list(const char *sep, char *buf, size_t size);
+
+/* Every mapping parameter of every format, each name once, in table order: *n of them. */
+const spmvp_mapping_param *const *spmvp_mapping_params(size_t *n);
+/* The int of parameter p in *m. */
+int *spmvp_mapping_value(spmvp_mapping *m, const spmvp_mapping_param *p);
 
 /* Resolves the auto members of *m that format f uses (see resolve above). */
 void spmvp_format_resolve(spmvp_format f, const spmvp_rowlen_stats *s, unsigned warp,

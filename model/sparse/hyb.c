@@ -1,6 +1,7 @@
 /* hyb.c: hybrid ELL + COO (the first K entries of each row in ELL, the rest in COO). */
 #include "sparse.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,4 +167,12 @@ static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_hyb = {1, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb};
+static const spmvp_mapping_param hyb_params[] = {
+    {"hyb-width", "K", "HYB's ELL width K (the first K entries of each row in ELL, the rest in COO)",
+     "largest K reached by a third of the rows", offsetof(spmvp_mapping, hyb_width), 0,
+     SPMVP_IDX_MAX, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+};
+
+const spmvp_format_desc spmvp_format_hyb = {1, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
+                                            hyb_params};

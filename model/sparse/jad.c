@@ -126,4 +126,4 @@ static spmvp_status plan_jad(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_jad = {1, "jad", "JAD", NULL, NULL, plan_jad};
+const spmvp_format_desc spmvp_format_jad = {1, "jad", "JAD", NULL, NULL, plan_jad, NULL};
