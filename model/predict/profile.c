@@ -3,7 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "profile.h"
 
-#include "pmf_hw.h"
+#include "model.h"
 #include "profile_json.h"
 
 #include <cjson/cJSON.h>
@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
 
 static const char *prec_names[SPMVP_NPRECISIONS] = {"single", "double"};
 
@@ -40,17 +39,38 @@ spmvp_profile *spmvp_profile_new(void)
         p->prec[i].warmup = 5;
         p->prec[i].runs = 20;
     }
+    for (int m = 0; m < spmvp_model_families(); m++) {
+        const spmvp_model *d = spmvp_model_family(m);
+        int fail = d->root_size && !(p->part[m] = calloc(1, d->root_size));
+        for (int i = 0; i < SPMVP_NPRECISIONS; i++)
+            fail |= d->prec_size && !(p->prec[i].part[m] = calloc(1, d->prec_size));
+        if (fail)
+            return spmvp_profile_free(p);
+    }
     return p;
 }
 
 spmvp_profile *spmvp_profile_free(spmvp_profile *p)
 {
     if (p) {
-        for (int i = 0; i < SPMVP_NPRECISIONS; i++)
+        for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
             spmvp_calib_free(p->prec[i].calib);
+            for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++)
+                free(p->prec[i].part[m]);
+        }
+        for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++)
+            free(p->part[m]);
         free(p);
     }
     return NULL;
+}
+
+void *spmvp_profile_part(const spmvp_profile *p, const struct spmvp_model *m, int k)
+{
+    int i = spmvp_model_family_index(m);
+    if (!p || i < 0 || k >= SPMVP_NPRECISIONS)
+        return NULL;
+    return k < 0 ? p->part[i] : p->prec[k].part[i];
 }
 
 void spmvp_profile_stamp(spmvp_profile *p, const char *spmvp_version)
@@ -86,53 +106,6 @@ static const spmvp_json_field microbench_fields[] = {
 static const char *point_names[8] = {"format", "distribution", "vector_width", "I",
                                      "PNZ",    "rows",         "nnz",          "time_us"};
 
-
-static void write_model(spmvp_json_writer *w, cJSON *models, const spmvp_strip_model *m)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (!o || !cJSON_AddItemToArray(models, o)) {
-        cJSON_Delete(o);
-        w->oom = 1;
-        return;
-    }
-    spmvp_json_add_string(w, o, "format", spmvp_format_name(m->format));
-    spmvp_json_add_string(w, o, "distribution", spmvp_dist_name(m->dist));
-    spmvp_json_add_int(w, o, "vector_width", m->vector_width);
-    spmvp_json_add_int(w, o, "strip", m->strip);
-    spmvp_json_add_int(w, o, "npoints", m->npoints);
-    cJSON *c = spmvp_json_add_object(w, o, "coefficients");
-    if (!c)
-        return;
-    if (m->format != SPMVP_CSR_VECTOR) {
-        spmvp_json_add_double(w, c, "A", m->A);
-        spmvp_json_add_double(w, c, "B", m->B);
-        spmvp_json_add_double(w, c, "p", m->p);
-        spmvp_json_add_double(w, c, "q", m->q);
-        spmvp_json_add_int(w, c, "P1", m->P1);
-        return;
-    }
-    spmvp_json_add_int(w, c, "split", m->split);
-    spmvp_json_add_int(w, c, "I1", m->I1);
-    cJSON *segs = spmvp_json_add(w, c, "segments", cJSON_CreateArray());
-    for (int s = 0; segs && s < 2; s++) {
-        const struct spmvp_csrv_segment *g = &m->seg[s];
-        cJSON *so = cJSON_CreateObject();
-        if (!so || !cJSON_AddItemToArray(segs, so)) {
-            cJSON_Delete(so);
-            w->oom = 1;
-            return;
-        }
-        spmvp_json_add(w, so, "valid", cJSON_CreateBool(g->valid != 0));
-        if (!g->valid)
-            continue; /* an empty segment's numbers mean nothing: not written, read as 0 */
-        spmvp_json_add_int(w, so, "PE", g->PE);
-        spmvp_json_add_double(w, so, "m", g->m);
-        spmvp_json_add_double(w, so, "n", g->n);
-        spmvp_json_add_double(w, so, "p", g->p);
-        spmvp_json_add_double(w, so, "q", g->q);
-        spmvp_json_add_double(w, so, "t0", g->t0);
-    }
-}
 
 /* A growing string, for the points block. */
 typedef struct sbuf {
@@ -198,46 +171,6 @@ static void write_points(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c)
     free(b.s);
 }
 
-/* The calibrated PMF model: the launch cost it started from and the coefficients of the
- * formats that were fitted (none fitted: omitted). */
-static void write_pmf_fit(spmvp_json_writer *w, cJSON *obj, const spmvp_pmf_cal *cal)
-{
-    cJSON *o = NULL;
-    for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++) {
-        const spmvp_pmf_cal_coef *k = &cal->f[f];
-        if (!k->valid)
-            continue;
-        if (!o) {
-            if (!(o = spmvp_json_add_object(w, obj, "pmf_fit")))
-                return;
-            spmvp_json_add_double(w, o, "launch_us", cal->launch_us);
-        }
-        cJSON *fo = spmvp_json_add_object(w, o, spmvp_pmf_format_name((spmvp_pmf_format)f));
-        if (!fo)
-            continue;
-        spmvp_json_add_int(w, fo, "npoints", k->npoints);
-        spmvp_json_add_double(w, fo, "t0_us", k->t0_us);
-        spmvp_json_add_double(w, fo, "mem", k->mem);
-        spmvp_json_add_double(w, fo, "ops", k->ops);
-        spmvp_json_add_double(w, fo, "row_us", k->row_us);
-        spmvp_json_add_double(w, fo, "rms_rel", k->rms_rel);
-    }
-}
-
-/* Seed 002's Table 1 parameters and their notes. */
-static void write_pmf_hardware(spmvp_json_writer *w, cJSON *root, const spmvp_profile_pmf *pm)
-{
-    cJSON *o = spmvp_json_add_object(w, root, "pmf_hardware");
-    if (!o)
-        return;
-    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
-        spmvp_json_add_double(w, o, spmvp_pmf_param_name(i), spmvp_pmf_param_get(&pm->hw, i));
-    cJSON *src = spmvp_json_add_object(w, o, "sources");
-    for (int i = 0; src && i < SPMVP_PMF_NPARAMS; i++)
-        if (pm->source[i][0])
-            spmvp_json_add_string(w, src, spmvp_pmf_param_name(i), pm->source[i]);
-}
-
 static void write_precision(spmvp_json_writer *w, cJSON *precs, spmvp_precision i, const spmvp_profile_precision *pp)
 {
     cJSON *o = spmvp_json_add_object(w, precs, prec_names[i]);
@@ -249,10 +182,9 @@ static void write_precision(spmvp_json_writer *w, cJSON *precs, spmvp_precision 
         spmvp_json_add_int(w, cal, "warmup", pp->warmup);
         spmvp_json_add_int(w, cal, "runs", pp->runs);
     }
-    cJSON *models = spmvp_json_add(w, o, "models", cJSON_CreateArray());
-    for (size_t k = 0; models && k < pp->calib->nmodels; k++)
-        write_model(w, models, &pp->calib->models[k]);
-    write_pmf_fit(w, o, &pp->pmf_fit);
+    for (int m = 0; m < spmvp_model_families(); m++) /* each model's part, in registry order */
+        if (spmvp_model_family(m)->write_prec)
+            spmvp_model_family(m)->write_prec(w, o, pp->calib, pp->part[m]);
     write_points(w, o, pp->calib);
 }
 
@@ -277,8 +209,9 @@ static char *to_json(const spmvp_profile *p)
     cJSON *mb = spmvp_json_add_object(&w, root, "microbench");
     if (mb)
         spmvp_json_write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
-    if (p->pmf.present)
-        write_pmf_hardware(&w, root, &p->pmf);
+    for (int m = 0; m < spmvp_model_families(); m++)
+        if (spmvp_model_family(m)->write_root)
+            spmvp_model_family(m)->write_root(&w, root, p->part[m]);
     cJSON *precs = spmvp_json_add_object(&w, root, "precisions");
     for (int i = 0; precs && i < SPMVP_NPRECISIONS; i++)
         if (p->prec[i].calib)
@@ -413,57 +346,6 @@ static spmvp_status read_provenance(const spmvp_json_reader *r, const cJSON *roo
     return spmvp_json_get_string(r, o, "provenance", "driver", 0, driver, driver_size);
 }
 
-static spmvp_status read_model(const spmvp_json_reader *r, const cJSON *o, const char *at, spmvp_strip_model *m)
-{
-    const cJSON *it, *c;
-    long long v;
-    char cat[160], sat[200];
-    if (!cJSON_IsObject(o))
-        return spmvp_json_bad(r, at, "", "expected an object, got %s", spmvp_json_kind(o));
-    memset(m, 0, sizeof *m);
-    SPMVP_TRY(spmvp_json_member(r, o, at, "format", &it));
-    SPMVP_TRY(spmvp_json_read_format(r, it, at, "format", &m->format));
-    SPMVP_TRY(spmvp_json_member(r, o, at, "distribution", &it));
-    SPMVP_TRY(spmvp_json_read_dist(r, it, at, "distribution", &m->dist));
-    SPMVP_TRY(spmvp_json_get_int32(r, o, at, "vector_width", 0, &m->vector_width));
-    SPMVP_TRY(spmvp_json_get_int(r, o, at, "strip", 1, SPMVP_JSON_MAX_EXACT, &v));
-    m->strip = v;
-    SPMVP_TRY(spmvp_json_get_int32(r, o, at, "npoints", 0, &m->npoints));
-    SPMVP_TRY(spmvp_json_get_object(r, o, at, "coefficients", &c));
-    snprintf(cat, sizeof cat, "%s.coefficients", at);
-    if (m->format != SPMVP_CSR_VECTOR) {
-        SPMVP_TRY(spmvp_json_get_double(r, c, cat, "A", SPMVP_JSON_ANY, &m->A));
-        SPMVP_TRY(spmvp_json_get_double(r, c, cat, "B", SPMVP_JSON_ANY, &m->B));
-        SPMVP_TRY(spmvp_json_get_double(r, c, cat, "p", SPMVP_JSON_ANY, &m->p));
-        SPMVP_TRY(spmvp_json_get_double(r, c, cat, "q", SPMVP_JSON_ANY, &m->q));
-        return spmvp_json_get_int32(r, c, cat, "P1", 0, &m->P1);
-    }
-    const cJSON *segs;
-    SPMVP_TRY(spmvp_json_get_int32(r, c, cat, "split", 0, &m->split));
-    SPMVP_TRY(spmvp_json_get_int32(r, c, cat, "I1", 0, &m->I1));
-    SPMVP_TRY(spmvp_json_get_array(r, c, cat, "segments", &segs));
-    if (cJSON_GetArraySize(segs) != 2)
-        return spmvp_json_bad(r, cat, "segments", "expected 2 elements (PNZ <= split, PNZ > split), got %d",
-                   cJSON_GetArraySize(segs));
-    for (int s = 0; s < 2; s++) {
-        struct spmvp_csrv_segment *g = &m->seg[s];
-        const cJSON *so = cJSON_GetArrayItem(segs, s);
-        snprintf(sat, sizeof sat, "%s.segments[%d]", cat, s);
-        if (!cJSON_IsObject(so))
-            return spmvp_json_bad(r, sat, "", "expected an object, got %s", spmvp_json_kind(so));
-        SPMVP_TRY(spmvp_json_get_bool(r, so, sat, "valid", &g->valid));
-        if (!g->valid)
-            continue;
-        SPMVP_TRY(spmvp_json_get_int32(r, so, sat, "PE", 0, &g->PE));
-        SPMVP_TRY(spmvp_json_get_double(r, so, sat, "m", SPMVP_JSON_ANY, &g->m));
-        SPMVP_TRY(spmvp_json_get_double(r, so, sat, "n", SPMVP_JSON_ANY, &g->n));
-        SPMVP_TRY(spmvp_json_get_double(r, so, sat, "p", SPMVP_JSON_ANY, &g->p));
-        SPMVP_TRY(spmvp_json_get_double(r, so, sat, "q", SPMVP_JSON_ANY, &g->q));
-        SPMVP_TRY(spmvp_json_get_double(r, so, sat, "t0", SPMVP_JSON_POSITIVE, &g->t0));
-    }
-    return SPMVP_OK;
-}
-
 static spmvp_status read_point(const spmvp_json_reader *r, const cJSON *a, const char *at, spmvp_calib_point *q)
 {
     char el[160];
@@ -495,82 +377,10 @@ static spmvp_status read_point(const spmvp_json_reader *r, const cJSON *a, const
     return spmvp_json_check_double(r, e, el, "", SPMVP_JSON_NONNEG, &q->time_us);
 }
 
-/* The optional "pmf_fit" of a precision: formats absent stay invalid. */
-static spmvp_status read_pmf_fit(const spmvp_json_reader *r, const cJSON *o, const char *at, spmvp_pmf_cal *cal)
-{
-    const cJSON *fit = cJSON_GetObjectItemCaseSensitive(o, "pmf_fit");
-    char sub[96], fat[128];
-    memset(cal, 0, sizeof *cal);
-    if (!fit)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(fit))
-        return spmvp_json_bad(r, at, "pmf_fit", "expected an object, got %s", spmvp_json_kind(fit));
-    snprintf(sub, sizeof sub, "%s.pmf_fit", at);
-    for (const cJSON *e = fit->child; e; e = e->next) {
-        int f;
-        if (!strcmp(e->string, "launch_us")) {
-            SPMVP_TRY(spmvp_json_check_double(r, e, sub, "launch_us", SPMVP_JSON_NONNEG, &cal->launch_us));
-            continue;
-        }
-        for (f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++)
-            if (!strcmp(e->string, spmvp_pmf_format_name((spmvp_pmf_format)f)))
-                break;
-        if (f > SPMVP_PMF_ELL)
-            return spmvp_json_bad(r, sub, e->string, "unknown format (expected coo, csr or ell, or launch_us)");
-        spmvp_pmf_cal_coef *k = &cal->f[f];
-        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
-        if (!cJSON_IsObject(e))
-            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
-        SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "npoints", 0, &k->npoints));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "t0_us", SPMVP_JSON_NONNEG, &k->t0_us));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "mem", SPMVP_JSON_NONNEG, &k->mem));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "ops", SPMVP_JSON_NONNEG, &k->ops));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "row_us", SPMVP_JSON_NONNEG, &k->row_us));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "rms_rel", SPMVP_JSON_NONNEG, &k->rms_rel));
-        k->valid = 1;
-    }
-    return SPMVP_OK;
-}
-
-/* The optional "pmf_hardware": every parameter positive (F_d may be 0: no double precision),
- * W an integer; "sources" optional, strings. */
-static spmvp_status read_pmf_hardware(const spmvp_json_reader *r, const cJSON *root, spmvp_profile_pmf *pm)
-{
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "pmf_hardware"), *src;
-    memset(pm, 0, sizeof *pm);
-    if (!o)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(o))
-        return spmvp_json_bad(r, "", "pmf_hardware", "expected an object, got %s", spmvp_json_kind(o));
-    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) {
-        const char *key = spmvp_pmf_param_name(i);
-        double v;
-        if (!strcmp(key, "W")) {
-            int w;
-            SPMVP_TRY(spmvp_json_get_int32(r, o, "pmf_hardware", key, 1, &w));
-            v = w;
-        } else {
-            SPMVP_TRY(spmvp_json_get_double(r, o, "pmf_hardware", key, strcmp(key, "F_d") ? SPMVP_JSON_POSITIVE : SPMVP_JSON_NONNEG, &v));
-        }
-        spmvp_pmf_param_set(&pm->hw, i, v);
-    }
-    src = cJSON_GetObjectItemCaseSensitive(o, "sources");
-    if (src && !cJSON_IsObject(src))
-        return spmvp_json_bad(r, "pmf_hardware", "sources", "expected an object, got %s", spmvp_json_kind(src));
-    for (int i = 0; src && i < SPMVP_PMF_NPARAMS; i++) {
-        const cJSON *it = cJSON_GetObjectItemCaseSensitive(src, spmvp_pmf_param_name(i));
-        if (it)
-            SPMVP_TRY(spmvp_json_check_string(r, it, "pmf_hardware.sources", spmvp_pmf_param_name(i), 0,
-                             pm->source[i], sizeof pm->source[i]));
-    }
-    pm->present = 1;
-    return SPMVP_OK;
-}
-
 static spmvp_status read_precision(const spmvp_json_reader *r, const cJSON *o, const char *at,
                                    spmvp_profile_precision *pp)
 {
-    const cJSON *cal, *models, *points, *it;
+    const cJSON *cal, *points, *it;
     char sub[96];
     if (!cJSON_IsObject(o))
         return spmvp_json_bad(r, at, "", "expected an object, got %s", spmvp_json_kind(o));
@@ -584,28 +394,15 @@ static spmvp_status read_precision(const spmvp_json_reader *r, const cJSON *o, c
         return spmvp_json_bad(r, sub, "grid", "expected \"full\" or \"quick\", got \"%.40s\"", it->valuestring);
     SPMVP_TRY(spmvp_json_get_int32(r, cal, sub, "warmup", 0, &pp->warmup));
     SPMVP_TRY(spmvp_json_get_int32(r, cal, sub, "runs", 1, &pp->runs));
-    SPMVP_TRY(spmvp_json_get_array(r, o, at, "models", &models));
-    SPMVP_TRY(spmvp_json_get_array(r, o, at, "points", &points));
-    SPMVP_TRY(read_pmf_fit(r, o, at, &pp->pmf_fit));
-
     spmvp_calib *c = spmvp_calib_new();
     if (!c)
         return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
     pp->calib = c; /* owned by the profile from here: freed with it on failure */
-    int n = cJSON_GetArraySize(models);
-    if (n > 0) {
-        c->models = calloc((size_t)n, sizeof *c->models);
-        if (!c->models)
-            return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
-    }
+    for (int m = 0; m < spmvp_model_families(); m++) /* each model's part, then the points */
+        if (spmvp_model_family(m)->read_prec)
+            SPMVP_TRY(spmvp_model_family(m)->read_prec(r, o, at, c, pp->part[m]));
+    SPMVP_TRY(spmvp_json_get_array(r, o, at, "points", &points));
     int k = 0;
-    for (const cJSON *m = models->child; m; m = m->next, k++) {
-        char mat[128];
-        snprintf(mat, sizeof mat, "%s.models[%d]", at, k);
-        SPMVP_TRY(read_model(r, m, mat, &c->models[k]));
-        c->nmodels = (size_t)k + 1;
-    }
-    k = 0;
     for (const cJSON *a = points->child; a; a = a->next, k++) {
         char pat[128];
         spmvp_calib_point q;
@@ -644,7 +441,9 @@ static spmvp_status read_profile(const spmvp_json_reader *r, const cJSON *root, 
                    driver, p->device.driver);
     SPMVP_TRY(spmvp_json_get_object(r, root, "", "microbench", &o));
     SPMVP_TRY(spmvp_json_read_fields(r, o, "microbench", &p->microbench, microbench_fields, NFIELDS(microbench_fields)));
-    SPMVP_TRY(read_pmf_hardware(r, root, &p->pmf));
+    for (int m = 0; m < spmvp_model_families(); m++)
+        if (spmvp_model_family(m)->read_root)
+            SPMVP_TRY(spmvp_model_family(m)->read_root(r, root, p->part[m]));
     SPMVP_TRY(spmvp_json_get_object(r, root, "", "precisions", &o));
     for (const cJSON *e = o->child; e; e = e->next) {
         int i;
