@@ -71,7 +71,7 @@ int spmvp_precision_of(size_t value_size);
 /* One precision's calibration: how it was run, its raw points and fitted models. */
 typedef struct spmvp_profile_precision {
     spmvp_calib *calib; /* NULL: not calibrated at this precision (owned by the profile) */
-    int quick;          /* 1: the quick grid, 0: the full grid (host/calibrate.c) */
+    int quick;          /* 1: the quick grid, 0: the full grid (model_strip.c) */
     int warmup, runs;   /* alpha warm-ups discarded, then `runs` timed (eq. 5) */
     void *part[SPMVP_PROFILE_PARTS_MAX]; /* each model's part at this precision, by registry
                                             index (NULL: it has none); see spmvp_profile_part */
