@@ -9,6 +9,8 @@
 
 #include "gen.h"
 #include "hyb_rules.h"
+#include "hyb_threshold.h"
+#include "model_pmf.h"
 #include "pmf.h"
 #include "pmf_cal.h"
 #include "pmf_hw.h"
@@ -18,6 +20,15 @@
 #include "stats.h"
 #include "stencil.h"
 #include "test.h"
+
+/* Model ids of the PMF models (set in main from the registry). */
+static int MODEL_PMF, MODEL_PMF_CAL;
+
+/* Why the predictor has no PMF model ("" when it has one). */
+static const char *pmf_note(const spmvp_predictor *pred)
+{
+    return pred->note[spmvp_model_family_index(&spmvp_model_pmf)];
+}
 
 static int close_rel(double a, double b, double tol)
 {
@@ -84,16 +95,16 @@ static void derived_parameters_should_reproduce_table_2_for_the_gt645m(void)
         for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
             CHECK_MSG(src[i][0] != 0, "source of %s is empty", spmvp_pmf_param_name(i));
         /* the stored pmf_hardware is Table 2 too, and is what the profile gives */
-        CHECK(p->pmf.present == 1);
-        check_same_hw(&p->pmf.hw, &want, 1e-15);
-        CHECK(starts_with(p->pmf.source[5], "seed 002 Table 2"));
+        CHECK(spmvp_profile_pmf_part(p)->present == 1);
+        check_same_hw(&spmvp_profile_pmf_part(p)->hw, &want, 1e-15);
+        CHECK(starts_with(spmvp_profile_pmf_part(p)->source[5], "seed 002 Table 2"));
         int derived = -1;
         spmvp_pmf_hw got;
         CHECK(spmvp_profile_pmf_hw(p, &got, src, &derived) == SPMVP_OK && derived == 0);
-        check_same_hw(&got, &p->pmf.hw, 0);
-        CHECK(!strcmp(src[0], p->pmf.source[0]));
+        check_same_hw(&got, &spmvp_profile_pmf_part(p)->hw, 0);
+        CHECK(!strcmp(src[0], spmvp_profile_pmf_part(p)->source[0]));
         /* without it the profile derives the same numbers */
-        p->pmf.present = 0;
+        spmvp_profile_pmf_part(p)->present = 0;
         CHECK(spmvp_profile_pmf_hw(p, &got, NULL, &derived) == SPMVP_OK && derived == 1);
         check_same_hw(&got, &want, 1e-12);
         p = spmvp_profile_free(p);
@@ -756,8 +767,8 @@ static spmvp_profile *gt645m_profile(void)
     if (!p)
         return NULL;
     gt645m_device(&p->device, &p->microbench);
-    p->pmf.present = 1;
-    p->pmf.hw = spmvp_pmf_hw_gt645m();
+    spmvp_profile_pmf_part(p)->present = 1;
+    spmvp_profile_pmf_part(p)->hw = spmvp_pmf_hw_gt645m();
     return p;
 }
 
@@ -790,7 +801,7 @@ static void check_predictions(const spmvp_predictor *pred, const char *spec, int
     CHECK(spmvp_predict_all(pred, A, s, &pr) == SPMVP_OK);
     CHECK(pr.hyb_width == spmvp_hyb_width_from_hist(s->hist, s->max, s->rows));
     CHECK(pr.vector_width == spmvp_vector_width_auto(A, 32));
-    const spmvp_pmf_hw *hw = &pred->hw;
+    const spmvp_pmf_hw *hw = &spmvp_predictor_pmf(pred)->hw;
     spmvp_pmf_time t[SPMVP_NFORMATS];
     int has[SPMVP_NFORMATS] = {0};
     t[SPMVP_COO] = spmvp_pmf_time_coo(p, hw, SPMVP_PMF_SINGLE);
@@ -800,51 +811,51 @@ static void check_predictions(const spmvp_predictor *pred, const char *spec, int
     has[SPMVP_COO] = has[SPMVP_CSR_SCALAR] = has[SPMVP_ELL] = has[SPMVP_HYB] = 1;
     int best = -1, best_cal = -1;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
-        for (int m = SPMVP_MODEL_FIXED; m <= SPMVP_MODEL_UNIFORM; m++)
+        for (int m = spmvp_model_parse("fixed"); m <= spmvp_model_parse("uniform"); m++)
             CHECK_MSG(isnan(pr.us[f][m]), "%s: %s under %s: %g", spec, spmvp_format_name((spmvp_format)f),
-                      spmvp_model_name((spmvp_model)m), pr.us[f][m]);
+                      spmvp_model_name(m), pr.us[f][m]);
         if (!has[f]) {
-            CHECK_MSG(isnan(pr.us[f][SPMVP_MODEL_PMF]) && isnan(pr.us[f][SPMVP_MODEL_PMF_CAL]) &&
+            CHECK_MSG(isnan(pr.us[f][MODEL_PMF]) && isnan(pr.us[f][MODEL_PMF_CAL]) &&
                           isnan(pr.dtt_us[f]),
                       "%s: %s has a PMF prediction", spec, spmvp_format_name((spmvp_format)f));
             continue;
         }
-        CHECK_MSG(close_rel(pr.us[f][SPMVP_MODEL_PMF], t[f].ct * 1e6, 1e-12), "%s %s: %.17g vs %.17g",
-                  spec, spmvp_format_name((spmvp_format)f), pr.us[f][SPMVP_MODEL_PMF], t[f].ct * 1e6);
+        CHECK_MSG(close_rel(pr.us[f][MODEL_PMF], t[f].ct * 1e6, 1e-12), "%s %s: %.17g vs %.17g",
+                  spec, spmvp_format_name((spmvp_format)f), pr.us[f][MODEL_PMF], t[f].ct * 1e6);
         CHECK_REL(pr.dtt_us[f], t[f].dtt * 1e6);
-        CHECK(pr.us[f][SPMVP_MODEL_PMF] > 0);
+        CHECK(pr.us[f][MODEL_PMF] > 0);
         if (best < 0 || t[f].ct < t[best].ct)
             best = f;
-        double cal = f == SPMVP_HYB ? spmvp_pmf_cal_hyb(pred->cal, p, hw, SPMVP_PMF_SINGLE, pr.hyb_width)
-                   : spmvp_pmf_cal_time(pred->cal, p, hw, SPMVP_PMF_SINGLE,
+        double cal = f == SPMVP_HYB ? spmvp_pmf_cal_hyb(spmvp_predictor_pmf(pred)->cal, p, hw, SPMVP_PMF_SINGLE, pr.hyb_width)
+                   : spmvp_pmf_cal_time(spmvp_predictor_pmf(pred)->cal, p, hw, SPMVP_PMF_SINGLE,
                                         f == SPMVP_COO ? SPMVP_PMF_COO
                                         : f == SPMVP_CSR_SCALAR ? SPMVP_PMF_CSR : SPMVP_PMF_ELL);
         if (calibrated) {
-            CHECK_MSG(close_rel(pr.us[f][SPMVP_MODEL_PMF_CAL], cal * 1e6, 1e-12), "%s %s: cal %.17g vs %.17g",
-                      spec, spmvp_format_name((spmvp_format)f), pr.us[f][SPMVP_MODEL_PMF_CAL], cal * 1e6);
+            CHECK_MSG(close_rel(pr.us[f][MODEL_PMF_CAL], cal * 1e6, 1e-12), "%s %s: cal %.17g vs %.17g",
+                      spec, spmvp_format_name((spmvp_format)f), pr.us[f][MODEL_PMF_CAL], cal * 1e6);
             CHECK(cal > 0);
-            if (best_cal < 0 || cal * 1e6 < pr.us[best_cal][SPMVP_MODEL_PMF_CAL])
+            if (best_cal < 0 || cal * 1e6 < pr.us[best_cal][MODEL_PMF_CAL])
                 best_cal = f;
         } else {
-            CHECK(isnan(pr.us[f][SPMVP_MODEL_PMF_CAL]));
+            CHECK(isnan(pr.us[f][MODEL_PMF_CAL]));
         }
     }
-    for (int m = SPMVP_MODEL_FIXED; m <= SPMVP_MODEL_UNIFORM; m++)
+    for (int m = spmvp_model_parse("fixed"); m <= spmvp_model_parse("uniform"); m++)
         CHECK(pr.best[m] == -1);
-    CHECK_MSG(pr.best[SPMVP_MODEL_PMF] == best, "%s: best %d, want %d", spec, pr.best[SPMVP_MODEL_PMF], best);
-    CHECK_MSG(pr.best[SPMVP_MODEL_PMF_CAL] == best_cal, "%s: best cal %d, want %d", spec,
-              pr.best[SPMVP_MODEL_PMF_CAL], best_cal);
+    CHECK_MSG(pr.best[MODEL_PMF] == best, "%s: best %d, want %d", spec, pr.best[MODEL_PMF], best);
+    CHECK_MSG(pr.best[MODEL_PMF_CAL] == best_cal, "%s: best cal %d, want %d", spec,
+              pr.best[MODEL_PMF_CAL], best_cal);
     /* Algorithm 1: the smallest T = DTT + CT of COO, CSR, ELL, written out again */
     int alg1 = SPMVP_COO;
     if (t[SPMVP_CSR_SCALAR].t < t[alg1].t)
         alg1 = SPMVP_CSR_SCALAR;
     if (t[SPMVP_ELL].t < t[alg1].t)
         alg1 = SPMVP_ELL;
-    CHECK_MSG(pr.pmf_algorithm1 == alg1, "%s: Algorithm 1 %d, want %d", spec, pr.pmf_algorithm1, alg1);
+    CHECK_MSG(pr.rule_pick == alg1, "%s: Algorithm 1 %d, want %d", spec, pr.rule_pick, alg1);
     /* the pick is the minimum of the four */
     if (best >= 0)
         for (int f = 0; f < SPMVP_NFORMATS; f++)
-            CHECK(!(pr.us[f][SPMVP_MODEL_PMF] < pr.us[best][SPMVP_MODEL_PMF]));
+            CHECK(!(pr.us[f][MODEL_PMF] < pr.us[best][MODEL_PMF]));
     spmvp_pmf_free(p);
     spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);
@@ -862,26 +873,30 @@ static void predict_all_should_rank_the_pmf_models(void)
         return;
     spmvp_predictor pred;
     CHECK_MSG(spmvp_predictor_init(&pred, p, "x", 4) == SPMVP_OK, "%s", spmvp_last_error());
-    CHECK(pred.calib == NULL && pred.has_pmf == 1 && pred.hw_derived == 0 && pred.pmf_note[0] == 0);
-    CHECK(pred.prec == SPMVP_PMF_SINGLE && pred.warp == 32);
-    CHECK(pred.cal == &p->prec[SPMVP_PRECISION_SINGLE].pmf_fit);
-    check_same_hw(&pred.hw, &p->pmf.hw, 0);
+    CHECK(!spmvp_predictor_has(&pred, &spmvp_model_strip) && spmvp_predictor_has(&pred, &spmvp_model_pmf) &&
+          spmvp_predictor_pmf(&pred)->hw_derived == 0 && pmf_note(&pred)[0] == 0);
+    CHECK(spmvp_predictor_pmf(&pred)->prec == SPMVP_PMF_SINGLE && pred.warp == 32);
+    CHECK(spmvp_predictor_pmf(&pred)->cal == spmvp_profile_pmf_fit(p, SPMVP_PRECISION_SINGLE));
+    check_same_hw(&spmvp_predictor_pmf(&pred)->hw, &spmvp_profile_pmf_part(p)->hw, 0);
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
         check_predictions(&pred, specs[i], 0);
 
-    spmvp_pmf_cal *fit = &p->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+    spmvp_pmf_cal *fit = spmvp_profile_pmf_fit(p, SPMVP_PRECISION_SINGLE);
     fit->f[SPMVP_PMF_COO] = FIT_COO;
     fit->f[SPMVP_PMF_CSR] = FIT_CSR;
     fit->f[SPMVP_PMF_ELL] = FIT_ELL;
+    spmvp_predictor_release(&pred);
     CHECK(spmvp_predictor_init(&pred, p, "x", 4) == SPMVP_OK);
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++)
         check_predictions(&pred, specs[i], 1);
 
     /* the derived parameters serve when the profile stores none */
-    p->pmf.present = 0;
+    spmvp_profile_pmf_part(p)->present = 0;
+    spmvp_predictor_release(&pred);
     CHECK(spmvp_predictor_init(&pred, p, "x", 4) == SPMVP_OK);
-    CHECK(pred.has_pmf == 1 && pred.hw_derived == 1);
-    check_same_hw(&pred.hw, &p->pmf.hw, 1e-12);
+    CHECK(spmvp_predictor_has(&pred, &spmvp_model_pmf) && spmvp_predictor_pmf(&pred)->hw_derived == 1);
+    check_same_hw(&spmvp_predictor_pmf(&pred)->hw, &spmvp_profile_pmf_part(p)->hw, 1e-12);
+    spmvp_predictor_release(&pred);
     spmvp_profile_free(p);
 }
 
@@ -889,12 +904,12 @@ static void predictor_without_any_model_should_be_unsupported(void)
 {
     spmvp_profile *p = spmvp_profile_new();
     spmvp_predictor pred;
-    CHECK(p && p->pmf.present == 0 && p->microbench.copy_gbs == 0);
+    CHECK(p && spmvp_profile_pmf_part(p)->present == 0 && p->microbench.copy_gbs == 0);
     if (!p)
         return;
     CHECK(spmvp_predictor_init(&pred, p, "none.json", 4) == SPMVP_ERR_UNSUPPORTED);
     CHECK_MSG(strstr(spmvp_last_error(), "none.json") != NULL, "%s", spmvp_last_error());
-    CHECK(pred.has_pmf == 0 && pred.pmf_note[0] != 0);
+    CHECK(spmvp_predictor_has(&pred, &spmvp_model_pmf) == 0 && pmf_note(&pred)[0] != 0);
     CHECK(spmvp_predictor_init(&pred, p, "none.json", 2) == SPMVP_ERR_ARG);
     spmvp_profile_free(p);
 
@@ -902,10 +917,11 @@ static void predictor_without_any_model_should_be_unsupported(void)
     p = gt645m_profile();
     if (!p)
         return;
-    p->pmf.hw.F_d = 0;
+    spmvp_profile_pmf_part(p)->hw.F_d = 0;
     CHECK(spmvp_predictor_init(&pred, p, "x", 8) == SPMVP_ERR_UNSUPPORTED);
-    CHECK(pred.has_pmf == 0 && strstr(pred.pmf_note, "F_d") != NULL);
-    CHECK(spmvp_predictor_init(&pred, p, "x", 4) == SPMVP_OK && pred.has_pmf == 1);
+    CHECK(spmvp_predictor_has(&pred, &spmvp_model_pmf) == 0 && strstr(pmf_note(&pred), "F_d") != NULL);
+    CHECK(spmvp_predictor_init(&pred, p, "x", 4) == SPMVP_OK && spmvp_predictor_has(&pred, &spmvp_model_pmf) == 1);
+    spmvp_predictor_release(&pred);
     spmvp_profile_free(p);
 }
 
@@ -915,7 +931,7 @@ static void hyb_thresholds_should_agree_with_algorithm_2_and_the_rules(void)
     CHECK(prof);
     if (!prof)
         return;
-    spmvp_pmf_cal *fit = &prof->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+    spmvp_pmf_cal *fit = spmvp_profile_pmf_fit(prof, SPMVP_PRECISION_SINGLE);
     for (int calibrated = 0; calibrated < 2; calibrated++) {
         if (calibrated) {
             fit->f[SPMVP_PMF_COO] = FIT_COO;
@@ -943,7 +959,7 @@ static void hyb_thresholds_should_agree_with_algorithm_2_and_the_rules(void)
                 CHECK(th.k0 == k0 && th.max == p->max);
                 long long K = -1;
                 spmvp_pmf_time t;
-                CHECK(spmvp_pmf_hyb_best(p, &pred.hw, SPMVP_PMF_SINGLE, &K, &t, ref, n) == SPMVP_OK);
+                CHECK(spmvp_pmf_hyb_best(p, &spmvp_predictor_pmf(&pred)->hw, SPMVP_PMF_SINGLE, &K, &t, ref, n) == SPMVP_OK);
                 CHECK_MSG(th.pmf_t == K, "%s: pmf_t %lld vs %lld", specs[i], th.pmf_t, K);
                 CHECK_REL(th.pmf_t_us, t.t * 1e6);
                 for (size_t j = 0; j < n; j++)
@@ -954,14 +970,14 @@ static void hyb_thresholds_should_agree_with_algorithm_2_and_the_rules(void)
                         jmin = j;
                 CHECK_MSG((long long)jmin + k0 == th.pmf_t, "%s: min of curve_t at %lld, pmf_t %lld",
                           specs[i], (long long)jmin + k0, th.pmf_t);
-                CHECK(spmvp_pmf_hyb_best_ct(p, &pred.hw, SPMVP_PMF_SINGLE, &K, &t, ref, n) == SPMVP_OK);
+                CHECK(spmvp_pmf_hyb_best_ct(p, &spmvp_predictor_pmf(&pred)->hw, SPMVP_PMF_SINGLE, &K, &t, ref, n) == SPMVP_OK);
                 CHECK(th.pmf_ct == K);
                 CHECK_REL(th.pmf_ct_us, t.ct * 1e6);
                 for (size_t j = 0; j < n; j++)
                     CHECK_REL(cc[j], ref[j] * 1e6);
                 if (calibrated) {
                     double tc;
-                    CHECK(spmvp_pmf_cal_hyb_best(pred.cal, p, &pred.hw, SPMVP_PMF_SINGLE, &K, &tc, ref, n) == SPMVP_OK);
+                    CHECK(spmvp_pmf_cal_hyb_best(spmvp_predictor_pmf(&pred)->cal, p, &spmvp_predictor_pmf(&pred)->hw, SPMVP_PMF_SINGLE, &K, &tc, ref, n) == SPMVP_OK);
                     CHECK(th.pmf_cal == K);
                     CHECK_REL(th.pmf_cal_us, tc * 1e6);
                     for (size_t j = 0; j < n; j++)
@@ -986,11 +1002,11 @@ static void hyb_thresholds_should_agree_with_algorithm_2_and_the_rules(void)
             spmvp_rowlen_stats_free(s);
             spmvp_csr_free(A);
         }
+        spmvp_predictor_release(&pred);
     }
     /* no PMF: every K -1, curves NaN, the rules still given */
     spmvp_predictor pred;
-    memset(&pred, 0, sizeof pred);
-    pred.cal = fit;
+    memset(&pred, 0, sizeof pred); /* initialised by nothing: no model at all */
     spmvp_csr *A = NULL;
     CHECK(spmvp_matrix_load("random:2000:8:uniform", &A) == SPMVP_OK);
     spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
@@ -1014,6 +1030,8 @@ static void hyb_thresholds_should_agree_with_algorithm_2_and_the_rules(void)
 
 int main(void)
 {
+    MODEL_PMF = spmvp_model_parse("pmf");
+    MODEL_PMF_CAL = spmvp_model_parse("pmf-cal");
     RUN(derived_parameters_should_reproduce_table_2_for_the_gt645m);
     RUN(derived_parameters_should_follow_the_rules_on_a_cpu);
     RUN(length_hist_should_sum_to_the_rows);

@@ -1,6 +1,7 @@
 /* test_profile.c: device profiles (model/profile.c): round trip, the shipped example, and
  * malformed profiles rejected with their field named. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include "pmf_cal.h"
 #include "pmf_hw.h"
 #include "profile.h"
 #include "test.h"
@@ -237,12 +238,12 @@ static void check_same_profile(const spmvp_profile *a, const spmvp_profile *b)
     CHECK(bits_equal(a->microbench.copy_gbs, b->microbench.copy_gbs));
     CHECK(bits_equal(a->microbench.launch_us, b->microbench.launch_us));
     CHECK(bits_equal(a->microbench.h2d_gbs, b->microbench.h2d_gbs));
-    check_same_pmf(&a->pmf, &b->pmf);
+    check_same_pmf(spmvp_profile_pmf_part(a), spmvp_profile_pmf_part(b));
     for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
         const spmvp_profile_precision *pa = &a->prec[i], *pb = &b->prec[i];
         CHECK(!pa->calib == !pb->calib);
         if (pa->calib && pb->calib)
-            check_same_pmf_fit(&pa->pmf_fit, &pb->pmf_fit, spmvp_precision_name((spmvp_precision)i));
+            check_same_pmf_fit(spmvp_profile_pmf_fit(a, i), spmvp_profile_pmf_fit(b, i), spmvp_precision_name((spmvp_precision)i));
         if (!pa->calib || !pb->calib)
             continue;
         CHECK(pa->quick == pb->quick && pa->warmup == pb->warmup && pa->runs == pb->runs);
@@ -333,18 +334,18 @@ static void unknown_values_should_be_written_as_null_and_read_back(void)
 static spmvp_profile *pmf_profile(void)
 {
     spmvp_profile *p = full_profile();
-    p->pmf.present = 1;
+    spmvp_profile_pmf_part(p)->present = 1;
     for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
-        spmvp_pmf_param_set(&p->pmf.hw, i, (i + 1) * 1e9 / 3.0 + 0.1);
-    p->pmf.hw.W = 48;
-    p->pmf.hw.F_d = 0; /* no double precision: 0 is allowed here only */
-    p->pmf.hw.S_i = 4;
-    p->pmf.hw.BW = 1.0 / 7.0;
-    snprintf(p->pmf.source[0], SPMVP_PMF_SOURCE_LEN, "measured: \"h2d\" \\ 13.8 GB/s");
-    snprintf(p->pmf.source[5], SPMVP_PMF_SOURCE_LEN, "derived: copy / BW");
-    snprintf(p->pmf.source[7], SPMVP_PMF_SOURCE_LEN, "device: warp width \xc3\xa9");
-    snprintf(p->pmf.source[11], SPMVP_PMF_SOURCE_LEN, "%s", "double");
-    spmvp_pmf_cal *fit = &p->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+        spmvp_pmf_param_set(&spmvp_profile_pmf_part(p)->hw, i, (i + 1) * 1e9 / 3.0 + 0.1);
+    spmvp_profile_pmf_part(p)->hw.W = 48;
+    spmvp_profile_pmf_part(p)->hw.F_d = 0; /* no double precision: 0 is allowed here only */
+    spmvp_profile_pmf_part(p)->hw.S_i = 4;
+    spmvp_profile_pmf_part(p)->hw.BW = 1.0 / 7.0;
+    snprintf(spmvp_profile_pmf_part(p)->source[0], SPMVP_PMF_SOURCE_LEN, "measured: \"h2d\" \\ 13.8 GB/s");
+    snprintf(spmvp_profile_pmf_part(p)->source[5], SPMVP_PMF_SOURCE_LEN, "derived: copy / BW");
+    snprintf(spmvp_profile_pmf_part(p)->source[7], SPMVP_PMF_SOURCE_LEN, "device: warp width \xc3\xa9");
+    snprintf(spmvp_profile_pmf_part(p)->source[11], SPMVP_PMF_SOURCE_LEN, "%s", "double");
+    spmvp_pmf_cal *fit = spmvp_profile_pmf_fit(p, SPMVP_PRECISION_SINGLE);
     fit->f[SPMVP_PMF_COO] = (spmvp_pmf_cal_coef){1, 60, 4.0 / 3.0, 1.0 / 7.0, 0.0, 2.5e-3, 1e-17};
     fit->f[SPMVP_PMF_ELL] = (spmvp_pmf_cal_coef){1, 61, 0.0, 2.0 / 3.0, 0.1, 1.0 / 9.0, 0.123456789012345678};
     /* not fitted: its numbers are not written and read back as an invalid format */
@@ -362,11 +363,11 @@ static void pmf_hardware_and_fit_should_survive_print_and_parse(void)
     CHECK(q != NULL);
     if (q) {
         check_same_profile(p, q);
-        CHECK(q->pmf.present == 1 && q->pmf.hw.W == 48 && q->pmf.hw.F_d == 0);
-        CHECK(bits_equal(q->pmf.hw.BW, 1.0 / 7.0));
-        CHECK(!strcmp(q->pmf.source[0], "measured: \"h2d\" \\ 13.8 GB/s"));
-        CHECK(q->pmf.source[1][0] == 0 && q->pmf.source[6][0] == 0); /* none given: none read */
-        const spmvp_pmf_cal *fit = &q->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+        CHECK(spmvp_profile_pmf_part(q)->present == 1 && spmvp_profile_pmf_part(q)->hw.W == 48 && spmvp_profile_pmf_part(q)->hw.F_d == 0);
+        CHECK(bits_equal(spmvp_profile_pmf_part(q)->hw.BW, 1.0 / 7.0));
+        CHECK(!strcmp(spmvp_profile_pmf_part(q)->source[0], "measured: \"h2d\" \\ 13.8 GB/s"));
+        CHECK(spmvp_profile_pmf_part(q)->source[1][0] == 0 && spmvp_profile_pmf_part(q)->source[6][0] == 0); /* none given: none read */
+        const spmvp_pmf_cal *fit = spmvp_profile_pmf_fit(q, SPMVP_PRECISION_SINGLE);
         CHECK(fit->f[SPMVP_PMF_COO].valid && fit->f[SPMVP_PMF_COO].npoints == 60);
         CHECK(bits_equal(fit->f[SPMVP_PMF_COO].mem, 1.0 / 7.0));
         CHECK(bits_equal(fit->f[SPMVP_PMF_ELL].rms_rel, 0.123456789012345678));
@@ -374,7 +375,7 @@ static void pmf_hardware_and_fit_should_survive_print_and_parse(void)
         CHECK(bits_equal(fit->launch_us, 1.0 / 3.0));
         CHECK(!fit->f[SPMVP_PMF_CSR].valid && fit->f[SPMVP_PMF_CSR].npoints == 0 && fit->f[SPMVP_PMF_CSR].mem == 0);
         for (int f = 0; f < 3; f++) /* nothing fitted at double precision */
-            CHECK(!q->prec[SPMVP_PRECISION_DOUBLE].pmf_fit.f[f].valid);
+            CHECK(!spmvp_profile_pmf_fit(q, SPMVP_PRECISION_DOUBLE)->f[f].valid);
         CHECK(spmvp_profile_print(q, &again) == SPMVP_OK);
         CHECK(text && again && !strcmp(text, again));
     }
@@ -391,11 +392,11 @@ static void pmf_hardware_should_be_refused_when_it_would_not_load(void)
 {
     spmvp_profile *p = pmf_profile();
     char *text = NULL;
-    p->pmf.hw.C = 0; /* must be positive */
+    spmvp_profile_pmf_part(p)->hw.C = 0; /* must be positive */
     CHECK(spmvp_profile_print(p, &text) == SPMVP_ERR_ARG && text == NULL);
     CHECK_MSG(strstr(spmvp_last_error(), "pmf_hardware.C") != NULL, "%s", spmvp_last_error());
-    p->pmf.hw.C = 384;
-    p->prec[SPMVP_PRECISION_SINGLE].pmf_fit.f[SPMVP_PMF_ELL].ops = NAN;
+    spmvp_profile_pmf_part(p)->hw.C = 384;
+    spmvp_profile_pmf_fit(p, SPMVP_PRECISION_SINGLE)->f[SPMVP_PMF_ELL].ops = NAN;
     CHECK(spmvp_profile_print(p, &text) == SPMVP_ERR_ARG && text == NULL);
     CHECK_MSG(strstr(spmvp_last_error(), "precisions.single.pmf_fit.ell.ops") != NULL, "%s", spmvp_last_error());
     spmvp_profile_free(p);
@@ -460,9 +461,9 @@ static void good_minimal_profile_should_load(void)
     CHECK(p->prec[0].quick == 1 && p->prec[0].warmup == 5 && p->prec[0].runs == 20);
     CHECK(spmvp_profile_calib(p, 8) == NULL);
     /* no "pmf_hardware", no "pmf_fit" */
-    CHECK(p->pmf.present == 0 && p->pmf.source[0][0] == 0 && p->pmf.hw.C == 0);
+    CHECK(spmvp_profile_pmf_part(p)->present == 0 && spmvp_profile_pmf_part(p)->source[0][0] == 0 && spmvp_profile_pmf_part(p)->hw.C == 0);
     for (int f = 0; f < 3; f++)
-        CHECK(!p->prec[0].pmf_fit.f[f].valid && !p->prec[1].pmf_fit.f[f].valid);
+        CHECK(!spmvp_profile_pmf_fit(p, 0)->f[f].valid && !spmvp_profile_pmf_fit(p, 1)->f[f].valid);
     if (c && c->npoints == 3 && c->nmodels == 2) {
         spmvp_calib_point q = point(SPMVP_COO, SPMVP_DIST_NORMAL, 0, 2, 16, 2162688, 34603008, 120.125);
         CHECK(same_point(&c->points[2], &q));
@@ -480,17 +481,17 @@ static void good_pmf_profile_should_load_its_parameters_and_fit(void)
     CHECK_MSG(spmvp_profile_load(DATA "good_pmf.json", &p) == SPMVP_OK, "%s", spmvp_last_error());
     if (!p)
         return;
-    CHECK(p->pmf.present == 1);
-    const spmvp_pmf_hw *hw = &p->pmf.hw;
+    CHECK(spmvp_profile_pmf_part(p)->present == 1);
+    const spmvp_pmf_hw *hw = &spmvp_profile_pmf_part(p)->hw;
     CHECK(hw->B == 13.75e9 && hw->F_i == 1.98e9 && hw->F_s == 1.98e9 && hw->F_d == 0.99e9);
     CHECK(hw->BW == 640 && hw->CR == 4455468750.0 && hw->C == 16896 && hw->W == 32 && hw->BS == 256);
     CHECK(hw->S_i == 4 && hw->S_s == 4 && hw->S_d == 8);
-    CHECK(!strcmp(p->pmf.source[0], "measured: micro-benchmark host-to-device write, 13.8 GB/s"));
-    CHECK(starts_with(p->pmf.source[5], "derived: measured copy bandwidth"));
-    CHECK(starts_with(p->pmf.source[6], "vendor data: 132 SMs"));
+    CHECK(!strcmp(spmvp_profile_pmf_part(p)->source[0], "measured: micro-benchmark host-to-device write, 13.8 GB/s"));
+    CHECK(starts_with(spmvp_profile_pmf_part(p)->source[5], "derived: measured copy bandwidth"));
+    CHECK(starts_with(spmvp_profile_pmf_part(p)->source[6], "vendor data: 132 SMs"));
     for (int i = 1; i < 5; i++) /* sources not given read as "" */
-        CHECK(p->pmf.source[i][0] == 0);
-    const spmvp_pmf_cal *fit = &p->prec[SPMVP_PRECISION_SINGLE].pmf_fit;
+        CHECK(spmvp_profile_pmf_part(p)->source[i][0] == 0);
+    const spmvp_pmf_cal *fit = spmvp_profile_pmf_fit(p, SPMVP_PRECISION_SINGLE);
     const spmvp_pmf_cal_coef *coo = &fit->f[SPMVP_PMF_COO], *ell = &fit->f[SPMVP_PMF_ELL];
     CHECK(coo->valid && coo->npoints == 40 && coo->t0_us == 3.5 && coo->mem == 1.25 && coo->ops == 0.75 &&
           coo->row_us == 0.002 && coo->rms_rel == 0.05);

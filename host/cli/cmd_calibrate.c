@@ -7,45 +7,22 @@
 #include "calibrate.h"
 #include "cli.h"
 #include "microbench.h"
-#include "pmf_hw.h"
+#include "model.h"
 
 static const char usage[] =
     "usage: spmvp calibrate --device D -o devices/NAME.json [--precision single|double|both]\n"
     "                       [--quick] [--runs N] [--warmup A] [--max-nnz N] [--seed S]\n"
     "       spmvp refit PROFILE.json [-o OUT.json]\n";
 
-/* Fits the strip models of precision k, then seed 002's hardware parameters (derived from
- * the device query and micro-benchmarks unless the profile has them: an edited profile keeps
- * its own) and the calibrated PMF model. A PMF model that cannot be had is a note, not a
- * failure: the strip models stand without it. */
+/* Fits every model at precision k, in registry order (a model may use what an earlier one
+ * fitted), with their notes on stderr. */
 static int fit(spmvp_profile *p, int k)
 {
-    const char *what = spmvp_precision_name((spmvp_precision)k);
-    spmvp_calib *c = p->prec[k].calib;
-    int skipped = 0;
-    if (spmvp_calib_fit_notes(c, (int)p->device.max_work_group_size, stderr, &skipped))
-        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no model could be fitted: %s", what, spmvp_last_error());
-    fprintf(stderr, "spmvp: %s: %zu models fitted from %zu points (%d not fitted)\n", what,
-            c->nmodels, c->npoints, skipped);
-    if (!p->pmf.present) {
-        if (spmvp_pmf_hw_derive(&p->device, &p->microbench, &p->pmf.hw, p->pmf.source)) {
-            fprintf(stderr, "spmvp: note: no PMF model: %s\n", spmvp_last_error());
-            return SPMVP_EXIT_OK;
-        }
-        p->pmf.present = 1;
+    for (int i = 0; i < spmvp_model_families(); i++) {
+        const spmvp_model *m = spmvp_model_family(i);
+        if (m->fit && m->fit(p, (spmvp_precision)k, stderr))
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    spmvp_pmf_prec prec = k == SPMVP_PRECISION_DOUBLE ? SPMVP_PMF_DOUBLE : SPMVP_PMF_SINGLE;
-    spmvp_pmf_cal *cal = &p->prec[k].pmf_fit;
-    if (spmvp_pmf_cal_fit_launch(c, &p->pmf.hw, prec, p->microbench.launch_us, cal, stderr)) {
-        fprintf(stderr, "spmvp: note: %s: no calibrated PMF model: %s\n", what, spmvp_last_error());
-        return SPMVP_EXIT_OK;
-    }
-    for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++)
-        if (cal->f[f].valid)
-            fprintf(stderr, "spmvp: %s: PMF %s fitted on %d points: t0 %.3g us, memory x%.3g, "
-                    "operations x%.3g, %.3g us per row per element; rms error %.1f %%\n", what,
-                    spmvp_pmf_format_name((spmvp_pmf_format)f), cal->f[f].npoints, cal->f[f].t0_us,
-                    cal->f[f].mem, cal->f[f].ops, cal->f[f].row_us, 100 * cal->f[f].rms_rel);
     return SPMVP_EXIT_OK;
 }
 

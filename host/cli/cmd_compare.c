@@ -5,13 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "pmf_hw.h"
 #include "predict_all.h"
 #include "stencil.h"
-
-static const char usage[] =
-    "usage: spmvp compare A.json B.json [MATRIX...] [--precision single|double]\n"
-    "                     [--model fixed|normal|uniform|pmf|pmf-cal]\n";
 
 static void row_s(const char *k, const char *a, const char *b) { printf("  %-26s %-28s %-28s\n", k, a, b); }
 static void row_n(const char *k, double a, double b)
@@ -39,55 +34,23 @@ static void print_devices(const spmvp_profile *a, const spmvp_profile *b)
     row_n("host to device GB/s", a->microbench.h2d_gbs, b->microbench.h2d_gbs);
 }
 
-/* Seed 002's hardware parameters of both (stored or derived), one row each. */
-static void print_pmf_hw(const spmvp_predictor *a, const spmvp_predictor *b)
+/* What each model keeps of the two profiles: device-level parameters first, then the fits. */
+static void print_models(const spmvp_predictor *a, const spmvp_predictor *b)
 {
-    printf("\nPMF hardware (seed 002 Table 1; \"-\": none)\n");
-    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) {
-        char v[2][32];
-        const spmvp_predictor *p[2] = {a, b};
-        for (int k = 0; k < 2; k++)
-            if (p[k]->has_pmf)
-                snprintf(v[k], sizeof v[k], "%.6g", spmvp_pmf_param_get(&p[k]->hw, i));
-            else
-                snprintf(v[k], sizeof v[k], "-");
-        row_s(spmvp_pmf_param_name(i), v[0], v[1]);
-    }
-}
-
-/* The fitted coefficients of every model either profile has, side by side. */
-static void print_models(const spmvp_calib *ca, const spmvp_calib *cb)
-{
-    printf("\nmodels (µs; CSR-V: segment below the work-group limit; \"-\": not in that profile)\n");
-    printf("  %-22s %-44s %-44s\n", "format dist [V]", "A", "B");
-    const spmvp_calib *cs[2] = {ca, cb};
-    for (int w = 0; w < 2; w++)
-        for (size_t i = 0; cs[w] && i < cs[w]->nmodels; i++) {
-            const spmvp_strip_model *m = &cs[w]->models[i];
-            if (w == 1 && spmvp_calib_model(ca, m->format, m->dist, m->vector_width))
-                continue; /* printed with A's */
-            char key[64], txt[2][96];
-            if (m->format == SPMVP_CSR_VECTOR)
-                snprintf(key, sizeof key, "%s %s V=%d", spmvp_format_name(m->format),
-                         spmvp_dist_name(m->dist), m->vector_width);
-            else
-                snprintf(key, sizeof key, "%s %s", spmvp_format_name(m->format), spmvp_dist_name(m->dist));
-            for (int k = 0; k < 2; k++) {
-                const spmvp_strip_model *x = spmvp_calib_model(cs[k], m->format, m->dist, m->vector_width);
-                if (!x)
-                    snprintf(txt[k], sizeof txt[k], "-");
-                else if (x->format == SPMVP_CSR_VECTOR) {
-                    const struct spmvp_csrv_segment *g = &x->seg[x->seg[0].valid ? 0 : 1];
-                    snprintf(txt[k], sizeof txt[k], "m=%.3g n=%.3g p=%.3g q=%.3g t0=%.3g", g->m, g->n, g->p, g->q, g->t0);
-                } else
-                    snprintf(txt[k], sizeof txt[k], "A=%.3g B=%.3g p=%.3g q=%.3g", x->A, x->B, x->p, x->q);
-            }
-            printf("  %-22s %-44s %-44s\n", key, txt[0], txt[1]);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < spmvp_model_families(); i++) {
+            const spmvp_model *m = spmvp_model_family(i);
+            const void *const st[2] = {a->state[i], b->state[i]};
+            const int av[2] = {a->available[i], b->available[i]};
+            if (pass == 0 && m->describe_device)
+                m->describe_device(st, av, stdout);
+            if (pass == 1 && m->describe_fit)
+                m->describe_fit(st, av, stdout);
         }
 }
 
 static int print_matrix(const char *spec, const spmvp_predictor *a, const spmvp_predictor *b,
-                        spmvp_model d)
+                        int d)
 {
     spmvp_csr *A = NULL;
     if (spmvp_matrix_load(spec, &A))
@@ -126,11 +89,13 @@ int spmvp_cmd_compare(int argc, char **argv)
     int nm = 0, nf = 0;
     size_t vs = 4;
     int vs_given = 0;
-    spmvp_model d = SPMVP_MODEL_NORMAL;
+    int d = spmvp_model_default();
+    char names[256];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
+            printf("usage: spmvp compare A.json B.json [MATRIX...] [--precision single|double]\n"
+                   "                     [--model %s]\n", spmvp_model_names(names, sizeof names, "|", "|"));
             return SPMVP_EXIT_OK;
         } else if (a[0] != '-') {
             if (nf < 2)
@@ -146,10 +111,10 @@ int spmvp_cmd_compare(int argc, char **argv)
                 return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --precision is single or double, not %s", argv[i]);
             vs_given = 1;
         } else if (!strcmp(a, "--model")) {
-            int m = spmvp_model_parse(argv[++i]);
-            if (m < 0)
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --model is fixed, normal, uniform, pmf or pmf-cal, not %s", argv[i]);
-            d = (spmvp_model)m;
+            d = spmvp_model_parse(argv[++i]);
+            if (d < 0)
+                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --model is %s, not %s",
+                                       spmvp_model_names(names, sizeof names, ", ", " or "), argv[i]);
         } else {
             return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: unknown option %s", a);
         }
@@ -157,7 +122,7 @@ int spmvp_cmd_compare(int argc, char **argv)
     if (nf < 2)
         return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: needs two profiles (spmvp compare A.json B.json)");
     spmvp_profile *p[2] = {NULL, NULL};
-    spmvp_predictor pr[2];
+    spmvp_predictor pr[2] = {{0}};
     int rc = SPMVP_EXIT_OK;
     /* without --precision: single, unless a profile was calibrated for double only */
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++) {
@@ -173,11 +138,12 @@ int spmvp_cmd_compare(int argc, char **argv)
     if (rc == SPMVP_EXIT_OK) {
         printf("A = %s\nB = %s\nprecision %s\n\n", files[0], files[1], vs == 8 ? "double" : "single");
         print_devices(p[0], p[1]);
-        print_pmf_hw(&pr[0], &pr[1]);
-        print_models(pr[0].calib, pr[1].calib);
+        print_models(&pr[0], &pr[1]);
         for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++)
             rc = print_matrix(mats[i], &pr[0], &pr[1], d);
     }
+    spmvp_predictor_release(&pr[0]);
+    spmvp_predictor_release(&pr[1]);
     spmvp_profile_free(p[0]);
     spmvp_profile_free(p[1]);
     return rc;

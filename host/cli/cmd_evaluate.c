@@ -80,11 +80,11 @@ static int write_csv(const char *prefix, const eval_case *cs, int n)
     fprintf(f, "matrix,rows,nnz,format,params,measured_us,model,predicted_us,dr\n");
     for (int i = 0; i < n; i++)
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
-            for (int d = 0; d < SPMVP_NMODELS; d++) {
+            for (int d = 0; d < spmvp_model_count(); d++) {
                 double m = cs[i].measured[fm], p = cs[i].pred.us[fm][d];
                 fprintf(f, "%s,%lld,%lld,%s,\"%s\",%.6g,%s,%.6g,%.6g\n", cs[i].matrix, cs[i].rows,
                         cs[i].nnz, spmvp_format_name((spmvp_format)fm), cs[i].params[fm], m,
-                        spmvp_model_name((spmvp_model)d), p, spmvp_dr(p, m));
+                        spmvp_model_name(d), p, spmvp_dr(p, m));
             }
     fclose(f);
     return SPMVP_EXIT_OK;
@@ -171,18 +171,18 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     printf("D_r = |predicted - measured| / measured (seed 000 eq. 7), in %%: mean / median / p90"
            " [share within 20 %%]; %d matrices, %s precision, %s\n\n", n, vs == 8 ? "double" : "single", ctx->info.name);
     printf("%-11s", "format");
-    for (int d = 0; d < SPMVP_NMODELS; d++)
-        printf(" %-30s", spmvp_model_label((spmvp_model)d));
+    for (int d = 0; d < spmvp_model_count(); d++)
+        printf(" %-30s", spmvp_model_label(d));
     printf("\n");
     for (int f = -1; f < SPMVP_NFORMATS; f++) {
         const char *fname = f < 0 ? "all" : spmvp_format_name((spmvp_format)f);
         cJSON *fo = cJSON_AddObjectToObject(summ, fname);
         if (f >= 0)
             printf("%-11s", fname);
-        char line[SPMVP_NMODELS][64];
-        for (int d = 0; d < SPMVP_NMODELS; d++) {
+        char line[SPMVP_MODELS_MAX][64];
+        for (int d = 0; d < spmvp_model_count(); d++) {
             spmvp_dr_summary s = spmvp_dr_summarize(dr, collect(cs, n, d, f, dr));
-            cJSON_AddItemToObject(fo, spmvp_model_name((spmvp_model)d), summary_json(s));
+            cJSON_AddItemToObject(fo, spmvp_model_name(d), summary_json(s));
             if (s.n == 0) /* the PMF model has no CSR-vector or JAD */
                 snprintf(line[d], sizeof line[d], "%13s", "no model");
             else
@@ -191,16 +191,16 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
         }
         if (f < 0)
             printf("%-11s", "all");
-        for (int d = 0; d < SPMVP_NMODELS; d++)
+        for (int d = 0; d < spmvp_model_count(); d++)
             printf(" %-30s", line[d]);
         printf("\n");
     }
     cJSON *rk = cJSON_AddObjectToObject(doc, "ranking");
     printf("\nranking: measured time of the predicted-best format / measured best (mean), share of matrices within 5 %% and 20 %%;\n"
            "         best of all formats, then best of the formats the model predicts\n");
-    for (int d = 0; d < SPMVP_NMODELS; d++) {
-        cJSON *o = cJSON_AddObjectToObject(rk, spmvp_model_name((spmvp_model)d));
-        printf("  %-17s", spmvp_model_label((spmvp_model)d));
+    for (int d = 0; d < spmvp_model_count(); d++) {
+        cJSON *o = cJSON_AddObjectToObject(rk, spmvp_model_name(d));
+        printf("  %-17s", spmvp_model_label(d));
         for (int all = 1; all >= 0; all--) {
             ranking r = rank_quality(cs, n, d, all);
             cJSON *oo = all ? o : cJSON_AddObjectToObject(o, "among_predicted_formats");
@@ -225,14 +225,14 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
                 cJSON_AddNullToObject(o, "measured_us");
             else
                 cJSON_AddNumberToObject(o, "measured_us", cs[i].measured[f]);
-            if (!isnan(cs[i].pred.dtt_us[f]))
-                cJSON_AddNumberToObject(o, "pmf_dtt_us", cs[i].pred.dtt_us[f]);
+            if (!isnan(cs[i].pred.dtt_us[f]) && spmvp_model_dtt_key())
+                cJSON_AddNumberToObject(o, spmvp_model_dtt_key(), cs[i].pred.dtt_us[f]);
             cJSON *pr = cJSON_AddObjectToObject(o, "predicted_us");
-            for (int d = 0; d < SPMVP_NMODELS; d++) {
+            for (int d = 0; d < spmvp_model_count(); d++) {
                 if (isnan(cs[i].pred.us[f][d]))
-                    cJSON_AddNullToObject(pr, spmvp_model_name((spmvp_model)d));
+                    cJSON_AddNullToObject(pr, spmvp_model_name(d));
                 else
-                    cJSON_AddNumberToObject(pr, spmvp_model_name((spmvp_model)d), cs[i].pred.us[f][d]);
+                    cJSON_AddNumberToObject(pr, spmvp_model_name(d), cs[i].pred.us[f][d]);
             }
             cJSON_AddItemToArray(arr, o);
         }
@@ -251,20 +251,20 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     if (rc == SPMVP_EXIT_OK)
         rc = write_csv(prefix, cs, n);
     if (rc == SPMVP_EXIT_OK && strcmp(plot, "none")) {
-        spmvp_plot_point *pts = malloc(((size_t)n * SPMVP_NFORMATS * SPMVP_NMODELS + 1) * sizeof *pts);
+        spmvp_plot_point *pts = malloc(((size_t)n * SPMVP_NFORMATS * spmvp_model_count() + 1) * sizeof *pts);
         size_t k = 0;
         for (int i = 0; pts && i < n; i++)
             for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
-                for (int d = 0; d < SPMVP_NMODELS; d++)
+                for (int d = 0; d < spmvp_model_count(); d++)
                     if (!isnan(cs[i].measured[fm]) && !isnan(cs[i].pred.us[fm][d]))
                         pts[k++] = (spmvp_plot_point){d, fm, cs[i].measured[fm], cs[i].pred.us[fm][d]};
         const char *fnames[SPMVP_NFORMATS];
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
             fnames[fm] = spmvp_format_name((spmvp_format)fm);
-        const char *labels[SPMVP_NMODELS];
-        for (int d = 0; d < SPMVP_NMODELS; d++)
-            labels[d] = spmvp_model_label((spmvp_model)d);
-        if (!pts || spmvp_plot_evaluation(prefix, plot, pts, k, labels, SPMVP_NMODELS, fnames, SPMVP_NFORMATS))
+        const char *labels[SPMVP_MODELS_MAX];
+        for (int d = 0; d < spmvp_model_count(); d++)
+            labels[d] = spmvp_model_label(d);
+        if (!pts || spmvp_plot_evaluation(prefix, plot, pts, k, labels, spmvp_model_count(), fnames, SPMVP_NFORMATS))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", pts ? spmvp_last_error() : "out of memory");
         free(pts);
     }
@@ -318,7 +318,7 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         return rc;
     }
     spmvp_profile *p = NULL;
-    spmvp_predictor pred;
+    spmvp_predictor pred = {0};
     spmvp_context *ctx = NULL;
     eval_case *cs = calloc((size_t)nm, sizeof *cs);
     rc = SPMVP_EXIT_OK;
@@ -337,6 +337,7 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         rc = report(prefix, plot, cs, nm, ctx, profile, bo.spmv.value_size);
     free(cs);
     free(mats);
+    spmvp_predictor_release(&pred);
     spmvp_context_free(ctx);
     spmvp_profile_free(p);
     return rc;

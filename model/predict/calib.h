@@ -105,4 +105,8 @@ spmvp_status spmvp_calib_fit(spmvp_calib *c, int split);
  * the number of skipped models to *skipped (may be NULL). */
 spmvp_status spmvp_calib_fit_notes(spmvp_calib *c, int split, FILE *notes, int *skipped);
 
+/* The strip models as a model descriptor (model.h, model_strip.c): variants fixed, normal
+ * and uniform; the "models" array of each precision; seed 000's grid as training plan. */
+extern const struct spmvp_model spmvp_model_strip;
+
 #endif

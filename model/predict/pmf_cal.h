@@ -36,6 +36,7 @@
 
 #include "calib.h"
 #include "pmf.h"
+#include "profile.h"
 
 typedef struct spmvp_pmf_cal_coef {
     int valid;       /* 0: not fitted (no or too few points) */
@@ -49,6 +50,11 @@ typedef struct spmvp_pmf_cal {
     spmvp_pmf_cal_coef f[3];
     double launch_us; /* the launch cost L the fit started from (0: none) */
 } spmvp_pmf_cal;
+
+/* p's calibrated PMF model at precision k ("pmf_fit", the PMF model's part of each
+ * precision; owned by p, every format invalid when the file has none), or NULL for a NULL p
+ * or a bad k. */
+spmvp_pmf_cal *spmvp_profile_pmf_fit(const spmvp_profile *p, spmvp_precision k);
 
 /* "coo", "csr", "ell", "hyb" (the keys of the profile's pmf_fit). */
 const char *spmvp_pmf_format_name(spmvp_pmf_format f);

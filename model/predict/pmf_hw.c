@@ -154,12 +154,13 @@ spmvp_status spmvp_profile_pmf_hw(const spmvp_profile *p, spmvp_pmf_hw *hw,
 {
     if (!p || !hw)
         return spmvp_fail(SPMVP_ERR_ARG, "PMF hardware parameters: NULL argument");
+    const spmvp_profile_pmf *pm = spmvp_profile_pmf_part(p);
     if (derived)
-        *derived = !p->pmf.present;
-    if (!p->pmf.present)
+        *derived = !pm->present;
+    if (!pm->present)
         return spmvp_pmf_hw_derive(&p->device, &p->microbench, hw, src);
-    *hw = p->pmf.hw;
+    *hw = pm->hw;
     if (src)
-        memcpy(src, p->pmf.source, sizeof p->pmf.source);
+        memcpy(src, pm->source, sizeof pm->source);
     return SPMVP_OK;
 }

@@ -26,6 +26,22 @@
 #include "pmf.h"
 #include "profile.h"
 
+#define SPMVP_PMF_NPARAMS 12     /* B, F_i, F_s, F_d, BW, CR, C, W, BS, S_i, S_s, S_d */
+#define SPMVP_PMF_SOURCE_LEN 160 /* bytes of one parameter's note, NUL included */
+
+/* The hardware parameters of seed 002's Table 1 (the profile's "pmf_hardware", the PMF
+ * model's root-level part), with where each came from (derived as below; a user may edit
+ * them, as in the GT 645M profile). */
+typedef struct spmvp_profile_pmf {
+    int present;                                       /* 0: not in the file */
+    spmvp_pmf_hw hw;
+    char source[SPMVP_PMF_NPARAMS][SPMVP_PMF_SOURCE_LEN]; /* in the parameter order below */
+} spmvp_profile_pmf;
+
+/* p's "pmf_hardware" part (owned by p; present 0 when the file has none), or NULL for a NULL
+ * p. */
+spmvp_profile_pmf *spmvp_profile_pmf_part(const spmvp_profile *p);
+
 /* The parameters' names as in Table 1 and in the profile's JSON: "B", "F_i", "F_s", "F_d",
  * "BW", "CR", "C", "W", "BS", "S_i", "S_s", "S_d" (index 0 .. SPMVP_PMF_NPARAMS-1). */
 const char *spmvp_pmf_param_name(int i);

@@ -3,7 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "profile.h"
 
-#include "pmf_hw.h"
+#include "model.h"
+#include "profile_json.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -14,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#define MAX_EXACT 9007199254740992LL /* 2^53: larger integers do not survive a double */
 
 static const char *prec_names[SPMVP_NPRECISIONS] = {"single", "double"};
 
@@ -40,17 +39,38 @@ spmvp_profile *spmvp_profile_new(void)
         p->prec[i].warmup = 5;
         p->prec[i].runs = 20;
     }
+    for (int m = 0; m < spmvp_model_families(); m++) {
+        const spmvp_model *d = spmvp_model_family(m);
+        int fail = d->root_size && !(p->part[m] = calloc(1, d->root_size));
+        for (int i = 0; i < SPMVP_NPRECISIONS; i++)
+            fail |= d->prec_size && !(p->prec[i].part[m] = calloc(1, d->prec_size));
+        if (fail)
+            return spmvp_profile_free(p);
+    }
     return p;
 }
 
 spmvp_profile *spmvp_profile_free(spmvp_profile *p)
 {
     if (p) {
-        for (int i = 0; i < SPMVP_NPRECISIONS; i++)
+        for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
             spmvp_calib_free(p->prec[i].calib);
+            for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++)
+                free(p->prec[i].part[m]);
+        }
+        for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++)
+            free(p->part[m]);
         free(p);
     }
     return NULL;
+}
+
+void *spmvp_profile_part(const spmvp_profile *p, const struct spmvp_model *m, int k)
+{
+    int i = spmvp_model_family_index(m);
+    if (!p || i < 0 || k >= SPMVP_NPRECISIONS)
+        return NULL;
+    return k < 0 ? p->part[i] : p->prec[k].part[i];
 }
 
 void spmvp_profile_stamp(spmvp_profile *p, const char *spmvp_version)
@@ -64,38 +84,21 @@ void spmvp_profile_stamp(spmvp_profile *p, const char *spmvp_version)
 
 /* ---- the fields of "device" and "microbench", for both directions ---- */
 
-enum ftype {
-    F_STR,      /* string */
-    F_STR_NULL, /* string, "" written as null */
-    F_INT,      /* int >= 0 */
-    F_INT_NULL, /* int >= 0, -1 written as null */
-    F_LL,       /* long long in 0..2^53 */
-    F_BOOL,     /* int 0/1 as false/true */
-    F_DBL       /* finite double >= 0 */
+#define DEV(m, t) SPMVP_JSON_FIELD(spmvp_device_params, m, t)
+static const spmvp_json_field device_fields[] = {
+    DEV(name, SPMVP_JSON_STR), DEV(vendor, SPMVP_JSON_STR), DEV(platform, SPMVP_JSON_STR), DEV(driver, SPMVP_JSON_STR),
+    DEV(opencl_version, SPMVP_JSON_STR), DEV(type, SPMVP_JSON_STR), DEV(compute_units, SPMVP_JSON_INT),
+    DEV(max_work_group_size, SPMVP_JSON_LL), DEV(warp_size, SPMVP_JSON_INT),
+    DEV(compute_capability, SPMVP_JSON_STR_NULL), DEV(local_mem_bytes, SPMVP_JSON_LL),
+    DEV(global_mem_bytes, SPMVP_JSON_LL), DEV(max_alloc_bytes, SPMVP_JSON_LL), DEV(cache_line_bytes, SPMVP_JSON_INT),
+    DEV(cache_bytes, SPMVP_JSON_LL), DEV(clock_mhz, SPMVP_JSON_INT), DEV(memory_bus_width_bits, SPMVP_JSON_INT_NULL),
+    DEV(fp64, SPMVP_JSON_BOOL), DEV(threads_per_compute_unit, SPMVP_JSON_INT),
+    DEV(half_warps_per_compute_unit, SPMVP_JSON_INT), DEV(strip_csr_vector, SPMVP_JSON_LL),
+    DEV(strip_csr_scalar, SPMVP_JSON_LL),
 };
-
-typedef struct field {
-    const char *key; /* the JSON key and the member's name */
-    enum ftype type;
-    size_t offset, size;
-} field;
-
-#define FIELD(S, m, t) {#m, t, offsetof(S, m), sizeof(((S *)0)->m)}
-#define DEV(m, t) FIELD(spmvp_device_params, m, t)
-static const field device_fields[] = {
-    DEV(name, F_STR), DEV(vendor, F_STR), DEV(platform, F_STR), DEV(driver, F_STR),
-    DEV(opencl_version, F_STR), DEV(type, F_STR), DEV(compute_units, F_INT),
-    DEV(max_work_group_size, F_LL), DEV(warp_size, F_INT),
-    DEV(compute_capability, F_STR_NULL), DEV(local_mem_bytes, F_LL),
-    DEV(global_mem_bytes, F_LL), DEV(max_alloc_bytes, F_LL), DEV(cache_line_bytes, F_INT),
-    DEV(cache_bytes, F_LL), DEV(clock_mhz, F_INT), DEV(memory_bus_width_bits, F_INT_NULL),
-    DEV(fp64, F_BOOL), DEV(threads_per_compute_unit, F_INT),
-    DEV(half_warps_per_compute_unit, F_INT), DEV(strip_csr_vector, F_LL),
-    DEV(strip_csr_scalar, F_LL),
-};
-#define MB(m, t) FIELD(spmvp_microbench_params, m, t)
-static const field microbench_fields[] = {
-    MB(bytes, F_LL), MB(copy_gbs, F_DBL), MB(launch_us, F_DBL), MB(h2d_gbs, F_DBL),
+#define MB(m, t) SPMVP_JSON_FIELD(spmvp_microbench_params, m, t)
+static const spmvp_json_field microbench_fields[] = {
+    MB(bytes, SPMVP_JSON_LL), MB(copy_gbs, SPMVP_JSON_DBL), MB(launch_us, SPMVP_JSON_DBL), MB(h2d_gbs, SPMVP_JSON_DBL),
 };
 #define NFIELDS(a) (sizeof a / sizeof a[0])
 
@@ -103,153 +106,6 @@ static const field microbench_fields[] = {
 static const char *point_names[8] = {"format", "distribution", "vector_width", "I",
                                      "PNZ",    "rows",         "nnz",          "time_us"};
 
-/* ======================================================================================== */
-/* Writing                                                                                  */
-/* ======================================================================================== */
-
-/* The shortest of %.15g, %.16g, %.17g that reads back as v (so -0 stays "-0"); "null" for a
- * non-finite v, which the check after printing then names. */
-static void format_double(char *buf, size_t size, double v)
-{
-    if (!isfinite(v)) {
-        snprintf(buf, size, "null");
-        return;
-    }
-    for (int digits = 15; digits <= 17; digits++) {
-        snprintf(buf, size, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-}
-
-typedef struct writer {
-    int oom; /* an allocation failed somewhere */
-} writer;
-
-static cJSON *add(writer *w, cJSON *obj, const char *key, cJSON *item)
-{
-    if (!item || !cJSON_AddItemToObject(obj, key, item)) {
-        cJSON_Delete(item);
-        w->oom = 1;
-        return NULL;
-    }
-    return item;
-}
-
-static void add_raw(writer *w, cJSON *obj, const char *key, const char *raw)
-{
-    add(w, obj, key, cJSON_CreateRaw(raw));
-}
-
-static void add_double(writer *w, cJSON *obj, const char *key, double v)
-{
-    char buf[40];
-    format_double(buf, sizeof buf, v);
-    add_raw(w, obj, key, buf);
-}
-
-static void add_int(writer *w, cJSON *obj, const char *key, long long v)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%lld", v);
-    add_raw(w, obj, key, buf);
-}
-
-static void add_string(writer *w, cJSON *obj, const char *key, const char *s)
-{
-    add(w, obj, key, cJSON_CreateString(s));
-}
-
-static cJSON *add_object(writer *w, cJSON *obj, const char *key)
-{
-    return add(w, obj, key, cJSON_CreateObject());
-}
-
-static void write_fields(writer *w, cJSON *obj, const void *base, const field *f, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const char *at = (const char *)base + f[i].offset;
-        int iv;
-        long long llv;
-        double dv;
-        switch (f[i].type) {
-        case F_STR:
-        case F_STR_NULL:
-            if (f[i].type == F_STR_NULL && !*at)
-                add(w, obj, f[i].key, cJSON_CreateNull());
-            else
-                add_string(w, obj, f[i].key, at);
-            break;
-        case F_INT:
-        case F_INT_NULL:
-            memcpy(&iv, at, sizeof iv);
-            if (f[i].type == F_INT_NULL && iv < 0)
-                add(w, obj, f[i].key, cJSON_CreateNull());
-            else
-                add_int(w, obj, f[i].key, iv);
-            break;
-        case F_LL:
-            memcpy(&llv, at, sizeof llv);
-            add_int(w, obj, f[i].key, llv);
-            break;
-        case F_BOOL:
-            memcpy(&iv, at, sizeof iv);
-            add(w, obj, f[i].key, cJSON_CreateBool(iv != 0));
-            break;
-        case F_DBL:
-            memcpy(&dv, at, sizeof dv);
-            add_double(w, obj, f[i].key, dv);
-            break;
-        }
-    }
-}
-
-static void write_model(writer *w, cJSON *models, const spmvp_strip_model *m)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (!o || !cJSON_AddItemToArray(models, o)) {
-        cJSON_Delete(o);
-        w->oom = 1;
-        return;
-    }
-    add_string(w, o, "format", spmvp_format_name(m->format));
-    add_string(w, o, "distribution", spmvp_dist_name(m->dist));
-    add_int(w, o, "vector_width", m->vector_width);
-    add_int(w, o, "strip", m->strip);
-    add_int(w, o, "npoints", m->npoints);
-    cJSON *c = add_object(w, o, "coefficients");
-    if (!c)
-        return;
-    if (m->format != SPMVP_CSR_VECTOR) {
-        add_double(w, c, "A", m->A);
-        add_double(w, c, "B", m->B);
-        add_double(w, c, "p", m->p);
-        add_double(w, c, "q", m->q);
-        add_int(w, c, "P1", m->P1);
-        return;
-    }
-    add_int(w, c, "split", m->split);
-    add_int(w, c, "I1", m->I1);
-    cJSON *segs = add(w, c, "segments", cJSON_CreateArray());
-    for (int s = 0; segs && s < 2; s++) {
-        const struct spmvp_csrv_segment *g = &m->seg[s];
-        cJSON *so = cJSON_CreateObject();
-        if (!so || !cJSON_AddItemToArray(segs, so)) {
-            cJSON_Delete(so);
-            w->oom = 1;
-            return;
-        }
-        add(w, so, "valid", cJSON_CreateBool(g->valid != 0));
-        if (!g->valid)
-            continue; /* an empty segment's numbers mean nothing: not written, read as 0 */
-        add_int(w, so, "PE", g->PE);
-        add_double(w, so, "m", g->m);
-        add_double(w, so, "n", g->n);
-        add_double(w, so, "p", g->p);
-        add_double(w, so, "q", g->q);
-        add_double(w, so, "t0", g->t0);
-    }
-}
 
 /* A growing string, for the points block. */
 typedef struct sbuf {
@@ -295,14 +151,14 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
 
 /* The points as one raw JSON array, one point per line (cJSON would put thousands on one
  * line), indented for its place at depth 3 of cJSON's tab-indented print. */
-static void write_points(writer *w, cJSON *obj, const spmvp_calib *c)
+static void write_points(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c)
 {
     sbuf b = {0};
     sb_printf(&b, "[");
     for (size_t i = 0; i < c->npoints; i++) {
         const spmvp_calib_point *q = &c->points[i];
         char t[40];
-        format_double(t, sizeof t, q->time_us);
+        spmvp_json_format_double(t, sizeof t, q->time_us);
         sb_printf(&b, "%s\n\t\t\t\t[\"%s\", \"%s\", %d, %d, %d, %lld, %lld, %s]", i ? "," : "",
                   spmvp_format_name(q->format), spmvp_dist_name(q->dist), q->vector_width,
                   q->strips, q->pnz, q->rows, q->nnz, t);
@@ -311,92 +167,52 @@ static void write_points(writer *w, cJSON *obj, const spmvp_calib *c)
     if (b.oom)
         w->oom = 1;
     else
-        add_raw(w, obj, "points", b.s);
+        spmvp_json_add_raw(w, obj, "points", b.s);
     free(b.s);
 }
 
-/* The calibrated PMF model: the launch cost it started from and the coefficients of the
- * formats that were fitted (none fitted: omitted). */
-static void write_pmf_fit(writer *w, cJSON *obj, const spmvp_pmf_cal *cal)
+static void write_precision(spmvp_json_writer *w, cJSON *precs, spmvp_precision i, const spmvp_profile_precision *pp)
 {
-    cJSON *o = NULL;
-    for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++) {
-        const spmvp_pmf_cal_coef *k = &cal->f[f];
-        if (!k->valid)
-            continue;
-        if (!o) {
-            if (!(o = add_object(w, obj, "pmf_fit")))
-                return;
-            add_double(w, o, "launch_us", cal->launch_us);
-        }
-        cJSON *fo = add_object(w, o, spmvp_pmf_format_name((spmvp_pmf_format)f));
-        if (!fo)
-            continue;
-        add_int(w, fo, "npoints", k->npoints);
-        add_double(w, fo, "t0_us", k->t0_us);
-        add_double(w, fo, "mem", k->mem);
-        add_double(w, fo, "ops", k->ops);
-        add_double(w, fo, "row_us", k->row_us);
-        add_double(w, fo, "rms_rel", k->rms_rel);
-    }
-}
-
-/* Seed 002's Table 1 parameters and their notes. */
-static void write_pmf_hardware(writer *w, cJSON *root, const spmvp_profile_pmf *pm)
-{
-    cJSON *o = add_object(w, root, "pmf_hardware");
+    cJSON *o = spmvp_json_add_object(w, precs, prec_names[i]);
     if (!o)
         return;
-    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++)
-        add_double(w, o, spmvp_pmf_param_name(i), spmvp_pmf_param_get(&pm->hw, i));
-    cJSON *src = add_object(w, o, "sources");
-    for (int i = 0; src && i < SPMVP_PMF_NPARAMS; i++)
-        if (pm->source[i][0])
-            add_string(w, src, spmvp_pmf_param_name(i), pm->source[i]);
-}
-
-static void write_precision(writer *w, cJSON *precs, spmvp_precision i, const spmvp_profile_precision *pp)
-{
-    cJSON *o = add_object(w, precs, prec_names[i]);
-    if (!o)
-        return;
-    cJSON *cal = add_object(w, o, "calibration");
+    cJSON *cal = spmvp_json_add_object(w, o, "calibration");
     if (cal) {
-        add_string(w, cal, "grid", pp->quick ? "quick" : "full");
-        add_int(w, cal, "warmup", pp->warmup);
-        add_int(w, cal, "runs", pp->runs);
+        spmvp_json_add_string(w, cal, "grid", pp->quick ? "quick" : "full");
+        spmvp_json_add_int(w, cal, "warmup", pp->warmup);
+        spmvp_json_add_int(w, cal, "runs", pp->runs);
     }
-    cJSON *models = add(w, o, "models", cJSON_CreateArray());
-    for (size_t k = 0; models && k < pp->calib->nmodels; k++)
-        write_model(w, models, &pp->calib->models[k]);
-    write_pmf_fit(w, o, &pp->pmf_fit);
+    for (int m = 0; m < spmvp_model_families(); m++) /* each model's part, in registry order */
+        if (spmvp_model_family(m)->write_prec)
+            spmvp_model_family(m)->write_prec(w, o, pp->calib, pp->part[m]);
     write_points(w, o, pp->calib);
 }
 
 /* The unchecked JSON text of p (cJSON's allocator), or NULL when out of memory. */
 static char *to_json(const spmvp_profile *p)
 {
-    writer w = {0};
+    spmvp_json_writer w = {0};
     cJSON *root = cJSON_CreateObject();
     if (!root)
         return NULL;
-    add_string(&w, root, "schema", SPMVP_PROFILE_SCHEMA);
-    add_int(&w, root, "schema_version", p->schema_version);
-    cJSON *prov = add_object(&w, root, "provenance");
+    spmvp_json_add_string(&w, root, "schema", SPMVP_PROFILE_SCHEMA);
+    spmvp_json_add_int(&w, root, "schema_version", p->schema_version);
+    cJSON *prov = spmvp_json_add_object(&w, root, "provenance");
     if (prov) {
-        add_string(&w, prov, "spmvp_version", p->spmvp_version);
-        add_string(&w, prov, "created", p->created);
-        add_string(&w, prov, "driver", p->device.driver);
+        spmvp_json_add_string(&w, prov, "spmvp_version", p->spmvp_version);
+        spmvp_json_add_string(&w, prov, "created", p->created);
+        spmvp_json_add_string(&w, prov, "driver", p->device.driver);
     }
-    cJSON *dev = add_object(&w, root, "device");
+    cJSON *dev = spmvp_json_add_object(&w, root, "device");
     if (dev)
-        write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
-    cJSON *mb = add_object(&w, root, "microbench");
+        spmvp_json_write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
+    cJSON *mb = spmvp_json_add_object(&w, root, "microbench");
     if (mb)
-        write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
-    if (p->pmf.present)
-        write_pmf_hardware(&w, root, &p->pmf);
-    cJSON *precs = add_object(&w, root, "precisions");
+        spmvp_json_write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
+    for (int m = 0; m < spmvp_model_families(); m++)
+        if (spmvp_model_family(m)->write_root)
+            spmvp_model_family(m)->write_root(&w, root, p->part[m]);
+    cJSON *precs = spmvp_json_add_object(&w, root, "precisions");
     for (int i = 0; precs && i < SPMVP_NPRECISIONS; i++)
         if (p->prec[i].calib)
             write_precision(&w, precs, (spmvp_precision)i, &p->prec[i]);
@@ -502,239 +318,6 @@ out_free:
     return st;
 }
 
-/* ======================================================================================== */
-/* Reading                                                                                  */
-/* ======================================================================================== */
-
-typedef struct reader {
-    const char *name; /* the file, first in every message */
-} reader;
-
-#define TRY(x)                                                                                 \
-    do {                                                                                       \
-        spmvp_status st_ = (x);                                                                \
-        if (st_)                                                                               \
-            return st_;                                                                        \
-    } while (0)
-
-/* Fails with "NAME: PREFIX.KEY: message"; KEY may be "[i]" (no dot) or "" (PREFIX alone). */
-static spmvp_status bad(const reader *r, const char *prefix, const char *key, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-static spmvp_status bad(const reader *r, const char *prefix, const char *key, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    const char *dot = (*prefix && *key && *key != '[') ? "." : "";
-    return spmvp_fail(SPMVP_ERR_PARSE, "%s: %s%s%s: %s", r->name, prefix, dot, key, msg);
-}
-
-/* How a value reads in "expected X, got Y". */
-static const char *kind(const cJSON *it)
-{
-    if (cJSON_IsNull(it)) return "null";
-    if (cJSON_IsTrue(it)) return "true";
-    if (cJSON_IsFalse(it)) return "false";
-    if (cJSON_IsNumber(it)) return "a number";
-    if (cJSON_IsString(it)) return "a string";
-    if (cJSON_IsArray(it)) return "an array";
-    if (cJSON_IsObject(it)) return "an object";
-    return "something else";
-}
-
-static spmvp_status member(const reader *r, const cJSON *obj, const char *prefix, const char *key,
-                           const cJSON **out)
-{
-    *out = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return *out ? SPMVP_OK : bad(r, prefix, key, "missing");
-}
-
-static spmvp_status get_object(const reader *r, const cJSON *obj, const char *prefix,
-                               const char *key, const cJSON **out)
-{
-    TRY(member(r, obj, prefix, key, out));
-    return cJSON_IsObject(*out) ? SPMVP_OK : bad(r, prefix, key, "expected an object, got %s", kind(*out));
-}
-
-static spmvp_status get_array(const reader *r, const cJSON *obj, const char *prefix,
-                              const char *key, const cJSON **out)
-{
-    TRY(member(r, obj, prefix, key, out));
-    return cJSON_IsArray(*out) ? SPMVP_OK : bad(r, prefix, key, "expected an array, got %s", kind(*out));
-}
-
-/* A string item copied into buf[size]; null reads "" when nullable. */
-static spmvp_status check_string(const reader *r, const cJSON *it, const char *prefix,
-                                 const char *key, int nullable, char *buf, size_t size)
-{
-    if (nullable && cJSON_IsNull(it)) {
-        buf[0] = 0;
-        return SPMVP_OK;
-    }
-    if (!cJSON_IsString(it) || !it->valuestring)
-        return bad(r, prefix, key, "expected a string%s, got %s", nullable ? " or null" : "", kind(it));
-    size_t len = strlen(it->valuestring);
-    if (len >= size)
-        return bad(r, prefix, key, "longer than %zu bytes", size - 1);
-    memcpy(buf, it->valuestring, len + 1);
-    return SPMVP_OK;
-}
-
-static spmvp_status get_string(const reader *r, const cJSON *obj, const char *prefix,
-                               const char *key, int nullable, char *buf, size_t size)
-{
-    const cJSON *it;
-    TRY(member(r, obj, prefix, key, &it));
-    return check_string(r, it, prefix, key, nullable, buf, size);
-}
-
-/* An integer item in lo..hi. */
-static spmvp_status check_int(const reader *r, const cJSON *it, const char *prefix,
-                              const char *key, long long lo, long long hi, long long *out)
-{
-    if (!cJSON_IsNumber(it))
-        return bad(r, prefix, key, "expected an integer, got %s", kind(it));
-    double d = it->valuedouble;
-    if (!isfinite(d) || d != floor(d))
-        return bad(r, prefix, key, "expected an integer, got %.15g", d);
-    if (d < (double)lo)
-        return bad(r, prefix, key, "must be at least %lld, got %.15g", lo, d);
-    if (d > (double)hi)
-        return bad(r, prefix, key, "must be at most %lld, got %.15g", hi, d);
-    *out = (long long)d;
-    return SPMVP_OK;
-}
-
-static spmvp_status get_int(const reader *r, const cJSON *obj, const char *prefix,
-                            const char *key, long long lo, long long hi, long long *out)
-{
-    const cJSON *it;
-    TRY(member(r, obj, prefix, key, &it));
-    return check_int(r, it, prefix, key, lo, hi, out);
-}
-
-/* get_int into an int in lo..INT_MAX. */
-static spmvp_status get_int32(const reader *r, const cJSON *obj, const char *prefix,
-                              const char *key, long long lo, int *out)
-{
-    long long v;
-    TRY(get_int(r, obj, prefix, key, lo, INT32_MAX, &v));
-    *out = (int)v;
-    return SPMVP_OK;
-}
-
-/* A finite number item; at least 0 when nonneg, above 0 when positive. */
-enum { ANY, NONNEG, POSITIVE };
-static spmvp_status check_double(const reader *r, const cJSON *it, const char *prefix,
-                                 const char *key, int sign, double *out)
-{
-    if (!cJSON_IsNumber(it))
-        return bad(r, prefix, key, "expected a number, got %s", kind(it));
-    double d = it->valuedouble;
-    if (!isfinite(d))
-        return bad(r, prefix, key, "expected a finite number, got %.15g", d);
-    if (sign == NONNEG && d < 0)
-        return bad(r, prefix, key, "must not be negative, got %.15g", d);
-    if (sign == POSITIVE && !(d > 0))
-        return bad(r, prefix, key, "must be positive, got %.15g", d);
-    *out = d;
-    return SPMVP_OK;
-}
-
-static spmvp_status get_double(const reader *r, const cJSON *obj, const char *prefix,
-                               const char *key, int sign, double *out)
-{
-    const cJSON *it;
-    TRY(member(r, obj, prefix, key, &it));
-    return check_double(r, it, prefix, key, sign, out);
-}
-
-static spmvp_status get_bool(const reader *r, const cJSON *obj, const char *prefix,
-                             const char *key, int *out)
-{
-    const cJSON *it;
-    TRY(member(r, obj, prefix, key, &it));
-    if (!cJSON_IsBool(it))
-        return bad(r, prefix, key, "expected true or false, got %s", kind(it));
-    *out = cJSON_IsTrue(it);
-    return SPMVP_OK;
-}
-
-static spmvp_status read_format(const reader *r, const cJSON *it, const char *prefix,
-                                const char *key, spmvp_format *out)
-{
-    if (!cJSON_IsString(it) || !it->valuestring)
-        return bad(r, prefix, key, "expected a format name, got %s", kind(it));
-    int f = spmvp_format_parse(it->valuestring);
-    if (f < 0)
-        return bad(r, prefix, key, "unknown format \"%.40s\"", it->valuestring);
-    *out = (spmvp_format)f;
-    return SPMVP_OK;
-}
-
-static spmvp_status read_dist(const reader *r, const cJSON *it, const char *prefix,
-                              const char *key, spmvp_dist *out)
-{
-    if (!cJSON_IsString(it) || !it->valuestring)
-        return bad(r, prefix, key, "expected a distribution name, got %s", kind(it));
-    int d = spmvp_dist_parse(it->valuestring);
-    if (d < 0)
-        return bad(r, prefix, key, "unknown distribution \"%.40s\"", it->valuestring);
-    *out = (spmvp_dist)d;
-    return SPMVP_OK;
-}
-
-static spmvp_status read_fields(const reader *r, const cJSON *obj, const char *prefix, void *base,
-                                const field *f, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char *at = (char *)base + f[i].offset;
-        const cJSON *it;
-        long long v = 0; /* set before use; gcc cannot see that bad() never returns 0 */
-        int iv;
-        double d = 0;
-        TRY(member(r, obj, prefix, f[i].key, &it));
-        switch (f[i].type) {
-        case F_STR:
-        case F_STR_NULL:
-            TRY(check_string(r, it, prefix, f[i].key, f[i].type == F_STR_NULL, at, f[i].size));
-            break;
-        case F_INT:
-        case F_INT_NULL:
-            if (f[i].type == F_INT_NULL && cJSON_IsNull(it)) {
-                v = -1;
-            } else if (f[i].type == F_INT_NULL && !cJSON_IsNumber(it)) {
-                return bad(r, prefix, f[i].key, "expected an integer or null, got %s", kind(it));
-            } else {
-                TRY(check_int(r, it, prefix, f[i].key, 0, INT32_MAX, &v));
-            }
-            iv = (int)v;
-            memcpy(at, &iv, sizeof iv);
-            break;
-        case F_LL:
-            TRY(check_int(r, it, prefix, f[i].key, 0, MAX_EXACT, &v));
-            memcpy(at, &v, sizeof v);
-            break;
-        case F_BOOL:
-            if (!cJSON_IsBool(it))
-                return bad(r, prefix, f[i].key, "expected true or false, got %s", kind(it));
-            iv = cJSON_IsTrue(it);
-            memcpy(at, &iv, sizeof iv);
-            break;
-        case F_DBL:
-            TRY(check_double(r, it, prefix, f[i].key, NONNEG, &d));
-            memcpy(at, &d, sizeof d);
-            break;
-        }
-    }
-    return SPMVP_OK;
-}
-
 /* "YYYY-MM-DDTHH:MM:SSZ" with fields in range. */
 static int is_iso8601_utc(const char *s)
 {
@@ -750,90 +333,39 @@ static int is_iso8601_utc(const char *s)
     return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && mi <= 59 && se <= 60;
 }
 
-static spmvp_status read_provenance(const reader *r, const cJSON *root, spmvp_profile *p,
+static spmvp_status read_provenance(const spmvp_json_reader *r, const cJSON *root, spmvp_profile *p,
                                     char *driver, size_t driver_size)
 {
     const cJSON *o;
-    TRY(get_object(r, root, "", "provenance", &o));
-    TRY(get_string(r, o, "provenance", "spmvp_version", 0, p->spmvp_version, sizeof p->spmvp_version));
-    TRY(get_string(r, o, "provenance", "created", 0, p->created, sizeof p->created));
+    SPMVP_TRY(spmvp_json_get_object(r, root, "", "provenance", &o));
+    SPMVP_TRY(spmvp_json_get_string(r, o, "provenance", "spmvp_version", 0, p->spmvp_version, sizeof p->spmvp_version));
+    SPMVP_TRY(spmvp_json_get_string(r, o, "provenance", "created", 0, p->created, sizeof p->created));
     if (!is_iso8601_utc(p->created))
-        return bad(r, "provenance", "created",
+        return spmvp_json_bad(r, "provenance", "created",
                    "expected an ISO 8601 UTC time like \"2025-01-31T12:00:00Z\", got \"%.40s\"", p->created);
-    return get_string(r, o, "provenance", "driver", 0, driver, driver_size);
+    return spmvp_json_get_string(r, o, "provenance", "driver", 0, driver, driver_size);
 }
 
-static spmvp_status read_model(const reader *r, const cJSON *o, const char *at, spmvp_strip_model *m)
-{
-    const cJSON *it, *c;
-    long long v;
-    char cat[160], sat[200];
-    if (!cJSON_IsObject(o))
-        return bad(r, at, "", "expected an object, got %s", kind(o));
-    memset(m, 0, sizeof *m);
-    TRY(member(r, o, at, "format", &it));
-    TRY(read_format(r, it, at, "format", &m->format));
-    TRY(member(r, o, at, "distribution", &it));
-    TRY(read_dist(r, it, at, "distribution", &m->dist));
-    TRY(get_int32(r, o, at, "vector_width", 0, &m->vector_width));
-    TRY(get_int(r, o, at, "strip", 1, MAX_EXACT, &v));
-    m->strip = v;
-    TRY(get_int32(r, o, at, "npoints", 0, &m->npoints));
-    TRY(get_object(r, o, at, "coefficients", &c));
-    snprintf(cat, sizeof cat, "%s.coefficients", at);
-    if (m->format != SPMVP_CSR_VECTOR) {
-        TRY(get_double(r, c, cat, "A", ANY, &m->A));
-        TRY(get_double(r, c, cat, "B", ANY, &m->B));
-        TRY(get_double(r, c, cat, "p", ANY, &m->p));
-        TRY(get_double(r, c, cat, "q", ANY, &m->q));
-        return get_int32(r, c, cat, "P1", 0, &m->P1);
-    }
-    const cJSON *segs;
-    TRY(get_int32(r, c, cat, "split", 0, &m->split));
-    TRY(get_int32(r, c, cat, "I1", 0, &m->I1));
-    TRY(get_array(r, c, cat, "segments", &segs));
-    if (cJSON_GetArraySize(segs) != 2)
-        return bad(r, cat, "segments", "expected 2 elements (PNZ <= split, PNZ > split), got %d",
-                   cJSON_GetArraySize(segs));
-    for (int s = 0; s < 2; s++) {
-        struct spmvp_csrv_segment *g = &m->seg[s];
-        const cJSON *so = cJSON_GetArrayItem(segs, s);
-        snprintf(sat, sizeof sat, "%s.segments[%d]", cat, s);
-        if (!cJSON_IsObject(so))
-            return bad(r, sat, "", "expected an object, got %s", kind(so));
-        TRY(get_bool(r, so, sat, "valid", &g->valid));
-        if (!g->valid)
-            continue;
-        TRY(get_int32(r, so, sat, "PE", 0, &g->PE));
-        TRY(get_double(r, so, sat, "m", ANY, &g->m));
-        TRY(get_double(r, so, sat, "n", ANY, &g->n));
-        TRY(get_double(r, so, sat, "p", ANY, &g->p));
-        TRY(get_double(r, so, sat, "q", ANY, &g->q));
-        TRY(get_double(r, so, sat, "t0", POSITIVE, &g->t0));
-    }
-    return SPMVP_OK;
-}
-
-static spmvp_status read_point(const reader *r, const cJSON *a, const char *at, spmvp_calib_point *q)
+static spmvp_status read_point(const spmvp_json_reader *r, const cJSON *a, const char *at, spmvp_calib_point *q)
 {
     char el[160];
     long long v[5];
     if (!cJSON_IsArray(a))
-        return bad(r, at, "", "expected an array [format, distribution, vector_width, I, PNZ, "
-                              "rows, nnz, time_us], got %s", kind(a));
+        return spmvp_json_bad(r, at, "", "expected an array [format, distribution, vector_width, I, PNZ, "
+                              "rows, nnz, time_us], got %s", spmvp_json_kind(a));
     if (cJSON_GetArraySize(a) != 8)
-        return bad(r, at, "", "expected 8 elements [format, distribution, vector_width, I, PNZ, "
+        return spmvp_json_bad(r, at, "", "expected 8 elements [format, distribution, vector_width, I, PNZ, "
                               "rows, nnz, time_us], got %d", cJSON_GetArraySize(a));
     const cJSON *e = a->child;
     snprintf(el, sizeof el, "%s[0] (%s)", at, point_names[0]);
-    TRY(read_format(r, e, el, "", &q->format));
+    SPMVP_TRY(spmvp_json_read_format(r, e, el, "", &q->format));
     e = e->next;
     snprintf(el, sizeof el, "%s[1] (%s)", at, point_names[1]);
-    TRY(read_dist(r, e, el, "", &q->dist));
+    SPMVP_TRY(spmvp_json_read_dist(r, e, el, "", &q->dist));
     for (int k = 0; k < 5; k++) {
         e = e->next;
         snprintf(el, sizeof el, "%s[%d] (%s)", at, k + 2, point_names[k + 2]);
-        TRY(check_int(r, e, el, "", 0, k < 3 ? INT32_MAX : MAX_EXACT, &v[k]));
+        SPMVP_TRY(spmvp_json_check_int(r, e, el, "", 0, k < 3 ? INT32_MAX : SPMVP_JSON_MAX_EXACT, &v[k]));
     }
     q->vector_width = (int)v[0];
     q->strips = (int)v[1];
@@ -842,172 +374,89 @@ static spmvp_status read_point(const reader *r, const cJSON *a, const char *at, 
     q->nnz = v[4];
     e = e->next;
     snprintf(el, sizeof el, "%s[7] (%s)", at, point_names[7]);
-    return check_double(r, e, el, "", NONNEG, &q->time_us);
+    return spmvp_json_check_double(r, e, el, "", SPMVP_JSON_NONNEG, &q->time_us);
 }
 
-/* The optional "pmf_fit" of a precision: formats absent stay invalid. */
-static spmvp_status read_pmf_fit(const reader *r, const cJSON *o, const char *at, spmvp_pmf_cal *cal)
-{
-    const cJSON *fit = cJSON_GetObjectItemCaseSensitive(o, "pmf_fit");
-    char sub[96], fat[128];
-    memset(cal, 0, sizeof *cal);
-    if (!fit)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(fit))
-        return bad(r, at, "pmf_fit", "expected an object, got %s", kind(fit));
-    snprintf(sub, sizeof sub, "%s.pmf_fit", at);
-    for (const cJSON *e = fit->child; e; e = e->next) {
-        int f;
-        if (!strcmp(e->string, "launch_us")) {
-            TRY(check_double(r, e, sub, "launch_us", NONNEG, &cal->launch_us));
-            continue;
-        }
-        for (f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL; f++)
-            if (!strcmp(e->string, spmvp_pmf_format_name((spmvp_pmf_format)f)))
-                break;
-        if (f > SPMVP_PMF_ELL)
-            return bad(r, sub, e->string, "unknown format (expected coo, csr or ell, or launch_us)");
-        spmvp_pmf_cal_coef *k = &cal->f[f];
-        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
-        if (!cJSON_IsObject(e))
-            return bad(r, fat, "", "expected an object, got %s", kind(e));
-        TRY(get_int32(r, e, fat, "npoints", 0, &k->npoints));
-        TRY(get_double(r, e, fat, "t0_us", NONNEG, &k->t0_us));
-        TRY(get_double(r, e, fat, "mem", NONNEG, &k->mem));
-        TRY(get_double(r, e, fat, "ops", NONNEG, &k->ops));
-        TRY(get_double(r, e, fat, "row_us", NONNEG, &k->row_us));
-        TRY(get_double(r, e, fat, "rms_rel", NONNEG, &k->rms_rel));
-        k->valid = 1;
-    }
-    return SPMVP_OK;
-}
-
-/* The optional "pmf_hardware": every parameter positive (F_d may be 0: no double precision),
- * W an integer; "sources" optional, strings. */
-static spmvp_status read_pmf_hardware(const reader *r, const cJSON *root, spmvp_profile_pmf *pm)
-{
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "pmf_hardware"), *src;
-    memset(pm, 0, sizeof *pm);
-    if (!o)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(o))
-        return bad(r, "", "pmf_hardware", "expected an object, got %s", kind(o));
-    for (int i = 0; i < SPMVP_PMF_NPARAMS; i++) {
-        const char *key = spmvp_pmf_param_name(i);
-        double v;
-        if (!strcmp(key, "W")) {
-            int w;
-            TRY(get_int32(r, o, "pmf_hardware", key, 1, &w));
-            v = w;
-        } else {
-            TRY(get_double(r, o, "pmf_hardware", key, strcmp(key, "F_d") ? POSITIVE : NONNEG, &v));
-        }
-        spmvp_pmf_param_set(&pm->hw, i, v);
-    }
-    src = cJSON_GetObjectItemCaseSensitive(o, "sources");
-    if (src && !cJSON_IsObject(src))
-        return bad(r, "pmf_hardware", "sources", "expected an object, got %s", kind(src));
-    for (int i = 0; src && i < SPMVP_PMF_NPARAMS; i++) {
-        const cJSON *it = cJSON_GetObjectItemCaseSensitive(src, spmvp_pmf_param_name(i));
-        if (it)
-            TRY(check_string(r, it, "pmf_hardware.sources", spmvp_pmf_param_name(i), 0,
-                             pm->source[i], sizeof pm->source[i]));
-    }
-    pm->present = 1;
-    return SPMVP_OK;
-}
-
-static spmvp_status read_precision(const reader *r, const cJSON *o, const char *at,
+static spmvp_status read_precision(const spmvp_json_reader *r, const cJSON *o, const char *at,
                                    spmvp_profile_precision *pp)
 {
-    const cJSON *cal, *models, *points, *it;
+    const cJSON *cal, *points, *it;
     char sub[96];
     if (!cJSON_IsObject(o))
-        return bad(r, at, "", "expected an object, got %s", kind(o));
-    TRY(get_object(r, o, at, "calibration", &cal));
+        return spmvp_json_bad(r, at, "", "expected an object, got %s", spmvp_json_kind(o));
+    SPMVP_TRY(spmvp_json_get_object(r, o, at, "calibration", &cal));
     snprintf(sub, sizeof sub, "%s.calibration", at);
-    TRY(member(r, cal, sub, "grid", &it));
+    SPMVP_TRY(spmvp_json_member(r, cal, sub, "grid", &it));
     if (!cJSON_IsString(it) || !it->valuestring)
-        return bad(r, sub, "grid", "expected \"full\" or \"quick\", got %s", kind(it));
+        return spmvp_json_bad(r, sub, "grid", "expected \"full\" or \"quick\", got %s", spmvp_json_kind(it));
     pp->quick = !strcmp(it->valuestring, "quick");
     if (!pp->quick && strcmp(it->valuestring, "full"))
-        return bad(r, sub, "grid", "expected \"full\" or \"quick\", got \"%.40s\"", it->valuestring);
-    TRY(get_int32(r, cal, sub, "warmup", 0, &pp->warmup));
-    TRY(get_int32(r, cal, sub, "runs", 1, &pp->runs));
-    TRY(get_array(r, o, at, "models", &models));
-    TRY(get_array(r, o, at, "points", &points));
-    TRY(read_pmf_fit(r, o, at, &pp->pmf_fit));
-
+        return spmvp_json_bad(r, sub, "grid", "expected \"full\" or \"quick\", got \"%.40s\"", it->valuestring);
+    SPMVP_TRY(spmvp_json_get_int32(r, cal, sub, "warmup", 0, &pp->warmup));
+    SPMVP_TRY(spmvp_json_get_int32(r, cal, sub, "runs", 1, &pp->runs));
     spmvp_calib *c = spmvp_calib_new();
     if (!c)
         return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
     pp->calib = c; /* owned by the profile from here: freed with it on failure */
-    int n = cJSON_GetArraySize(models);
-    if (n > 0) {
-        c->models = calloc((size_t)n, sizeof *c->models);
-        if (!c->models)
-            return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
-    }
+    for (int m = 0; m < spmvp_model_families(); m++) /* each model's part, then the points */
+        if (spmvp_model_family(m)->read_prec)
+            SPMVP_TRY(spmvp_model_family(m)->read_prec(r, o, at, c, pp->part[m]));
+    SPMVP_TRY(spmvp_json_get_array(r, o, at, "points", &points));
     int k = 0;
-    for (const cJSON *m = models->child; m; m = m->next, k++) {
-        char mat[128];
-        snprintf(mat, sizeof mat, "%s.models[%d]", at, k);
-        TRY(read_model(r, m, mat, &c->models[k]));
-        c->nmodels = (size_t)k + 1;
-    }
-    k = 0;
     for (const cJSON *a = points->child; a; a = a->next, k++) {
         char pat[128];
         spmvp_calib_point q;
         snprintf(pat, sizeof pat, "%s.points[%d]", at, k);
-        TRY(read_point(r, a, pat, &q));
+        SPMVP_TRY(read_point(r, a, pat, &q));
         if (spmvp_calib_add(c, &q))
             return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", r->name);
     }
     return SPMVP_OK;
 }
 
-static spmvp_status read_profile(const reader *r, const cJSON *root, spmvp_profile *p)
+static spmvp_status read_profile(const spmvp_json_reader *r, const cJSON *root, spmvp_profile *p)
 {
     const cJSON *it, *o;
     long long v;
     char driver[sizeof p->device.driver];
     if (!cJSON_IsObject(root))
         return spmvp_fail(SPMVP_ERR_PARSE, "%s: expected a JSON object at the top, got %s",
-                          r->name, kind(root));
-    TRY(member(r, root, "", "schema", &it));
+                          r->name, spmvp_json_kind(root));
+    SPMVP_TRY(spmvp_json_member(r, root, "", "schema", &it));
     if (!cJSON_IsString(it) || !it->valuestring)
-        return bad(r, "", "schema", "expected \"%s\", got %s", SPMVP_PROFILE_SCHEMA, kind(it));
+        return spmvp_json_bad(r, "", "schema", "expected \"%s\", got %s", SPMVP_PROFILE_SCHEMA, spmvp_json_kind(it));
     if (strcmp(it->valuestring, SPMVP_PROFILE_SCHEMA))
-        return bad(r, "", "schema", "expected \"%s\", got \"%.40s\" (not an spmvp device profile)",
+        return spmvp_json_bad(r, "", "schema", "expected \"%s\", got \"%.40s\" (not an spmvp device profile)",
                    SPMVP_PROFILE_SCHEMA, it->valuestring);
-    TRY(get_int(r, root, "", "schema_version", 0, MAX_EXACT, &v));
+    SPMVP_TRY(spmvp_json_get_int(r, root, "", "schema_version", 0, SPMVP_JSON_MAX_EXACT, &v));
     if (v != SPMVP_PROFILE_SCHEMA_VERSION)
-        return bad(r, "", "schema_version", "%lld is not supported (this spmvp reads %d)", v,
+        return spmvp_json_bad(r, "", "schema_version", "%lld is not supported (this spmvp reads %d)", v,
                    SPMVP_PROFILE_SCHEMA_VERSION);
     p->schema_version = (int)v;
-    TRY(read_provenance(r, root, p, driver, sizeof driver));
-    TRY(get_object(r, root, "", "device", &o));
-    TRY(read_fields(r, o, "device", &p->device, device_fields, NFIELDS(device_fields)));
+    SPMVP_TRY(read_provenance(r, root, p, driver, sizeof driver));
+    SPMVP_TRY(spmvp_json_get_object(r, root, "", "device", &o));
+    SPMVP_TRY(spmvp_json_read_fields(r, o, "device", &p->device, device_fields, NFIELDS(device_fields)));
     if (strcmp(driver, p->device.driver))
-        return bad(r, "provenance", "driver", "\"%.40s\" differs from device.driver \"%.40s\"",
+        return spmvp_json_bad(r, "provenance", "driver", "\"%.40s\" differs from device.driver \"%.40s\"",
                    driver, p->device.driver);
-    TRY(get_object(r, root, "", "microbench", &o));
-    TRY(read_fields(r, o, "microbench", &p->microbench, microbench_fields, NFIELDS(microbench_fields)));
-    TRY(read_pmf_hardware(r, root, &p->pmf));
-    TRY(get_object(r, root, "", "precisions", &o));
+    SPMVP_TRY(spmvp_json_get_object(r, root, "", "microbench", &o));
+    SPMVP_TRY(spmvp_json_read_fields(r, o, "microbench", &p->microbench, microbench_fields, NFIELDS(microbench_fields)));
+    for (int m = 0; m < spmvp_model_families(); m++)
+        if (spmvp_model_family(m)->read_root)
+            SPMVP_TRY(spmvp_model_family(m)->read_root(r, root, p->part[m]));
+    SPMVP_TRY(spmvp_json_get_object(r, root, "", "precisions", &o));
     for (const cJSON *e = o->child; e; e = e->next) {
         int i;
         for (i = 0; i < SPMVP_NPRECISIONS; i++)
             if (!strcmp(e->string, prec_names[i]))
                 break;
         if (i == SPMVP_NPRECISIONS)
-            return bad(r, "precisions", e->string, "unknown precision (expected single or double)");
+            return spmvp_json_bad(r, "precisions", e->string, "unknown precision (expected single or double)");
         if (p->prec[i].calib)
-            return bad(r, "precisions", e->string, "given twice");
+            return spmvp_json_bad(r, "precisions", e->string, "given twice");
         char at[32];
         snprintf(at, sizeof at, "precisions.%s", prec_names[i]);
-        TRY(read_precision(r, e, at, &p->prec[i]));
+        SPMVP_TRY(read_precision(r, e, at, &p->prec[i]));
     }
     return SPMVP_OK;
 }
@@ -1017,7 +466,7 @@ spmvp_status spmvp_profile_parse(const char *name, const char *text, spmvp_profi
     if (!out)
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_parse: no output pointer");
     *out = NULL;
-    reader r = {name ? name : "profile"};
+    spmvp_json_reader r = {name ? name : "profile"};
     if (!text)
         return spmvp_fail(SPMVP_ERR_ARG, "%s: no text", r.name);
     const char *end = NULL;

@@ -3,8 +3,13 @@
  * (devices/README.md).
  * OpenCL-free: a profile is read, checked and used for prediction on any machine.
  *
+ * The profile itself is an envelope: schema, provenance, device, micro-benchmarks and per
+ * precision the calibration settings and points. Each model (model.h) reads and writes its
+ * own parts ("models", "pmf_hardware", "pmf_fit", ...), kept as plain data in part[].
+ *
  * Ownership: an spmvp_profile owns the spmvp_calib of each precision (prec[i].calib); setting
- * one hands it over. spmvp_profile_free frees them, accepts NULL and returns NULL.
+ * one hands it over. It owns the models' parts too. spmvp_profile_free frees them all,
+ * accepts NULL and returns NULL.
  * Errors: every failing call records one line with spmvp_fail(), read by spmvp_last_error():
  * "devices/x.json: precisions.double.models[3].format: unknown format \"elll\"". */
 #ifndef SPMVP_PROFILE_H
@@ -13,12 +18,13 @@
 #include <stddef.h>
 
 #include "calib.h"
-#include "pmf.h"
-#include "pmf_cal.h"
 #include "status.h"
+
+struct spmvp_model;
 
 #define SPMVP_PROFILE_SCHEMA "spmvp-profile" /* the "schema" member of every profile */
 #define SPMVP_PROFILE_SCHEMA_VERSION 1       /* the only version this spmvp reads and writes */
+#define SPMVP_PROFILE_PARTS_MAX 4            /* most model descriptors (models.c) */
 
 /* The device query (host/device.h's spmvp_device_info) without OpenCL types. Member names are
  * the JSON keys of the profile's "device" object. */
@@ -65,22 +71,11 @@ int spmvp_precision_of(size_t value_size);
 /* One precision's calibration: how it was run, its raw points and fitted models. */
 typedef struct spmvp_profile_precision {
     spmvp_calib *calib; /* NULL: not calibrated at this precision (owned by the profile) */
-    int quick;          /* 1: the quick grid, 0: the full grid (host/calibrate.c) */
+    int quick;          /* 1: the quick grid, 0: the full grid (model_strip.c) */
     int warmup, runs;   /* alpha warm-ups discarded, then `runs` timed (eq. 5) */
-    spmvp_pmf_cal pmf_fit; /* the calibrated PMF model ("pmf_fit"; every format invalid when
-                              the file has none) */
+    void *part[SPMVP_PROFILE_PARTS_MAX]; /* each model's part at this precision, by registry
+                                            index (NULL: it has none); see spmvp_profile_part */
 } spmvp_profile_precision;
-
-#define SPMVP_PMF_NPARAMS 12     /* B, F_i, F_s, F_d, BW, CR, C, W, BS, S_i, S_s, S_d */
-#define SPMVP_PMF_SOURCE_LEN 160 /* bytes of one parameter's note, NUL included */
-
-/* The hardware parameters of seed 002's Table 1 ("pmf_hardware"), with where each came
- * from (model/pmf_hw.h derives them; a user may edit them, as in the GT 645M profile). */
-typedef struct spmvp_profile_pmf {
-    int present;                                       /* 0: not in the file */
-    spmvp_pmf_hw hw;
-    char source[SPMVP_PMF_NPARAMS][SPMVP_PMF_SOURCE_LEN]; /* in pmf_hw.h's parameter order */
-} spmvp_profile_pmf;
 
 typedef struct spmvp_profile {
     int schema_version;          /* SPMVP_PROFILE_SCHEMA_VERSION */
@@ -88,15 +83,21 @@ typedef struct spmvp_profile {
     char created[32];            /* ISO 8601 UTC, "2025-01-31T12:00:00Z" ("" until stamped) */
     spmvp_device_params device;
     spmvp_microbench_params microbench;
-    spmvp_profile_pmf pmf;
+    void *part[SPMVP_PROFILE_PARTS_MAX]; /* each model's root-level part, by registry index */
     spmvp_profile_precision prec[SPMVP_NPRECISIONS]; /* indexed by spmvp_precision */
 } spmvp_profile;
 
 /* A zeroed profile of the current schema version (no calibration; warmup 5, runs 20, full
- * grid; memory_bus_width_bits -1), or NULL when out of memory. Free with spmvp_profile_free. */
+ * grid; memory_bus_width_bits -1; every model's parts zeroed), or NULL when out of memory.
+ * Free with spmvp_profile_free. */
 spmvp_profile *spmvp_profile_new(void);
 /* Frees p and its calibrations; accepts NULL; returns NULL. */
 spmvp_profile *spmvp_profile_free(spmvp_profile *p);
+
+/* Model m's part of p: its root-level part (k < 0) or that of precision k; owned by p (plain
+ * data of m's root_size or prec_size bytes). NULL when m has no such part or is not
+ * registered. */
+void *spmvp_profile_part(const spmvp_profile *p, const struct spmvp_model *m, int k);
 
 /* Sets p's provenance: spmvp_version (truncated to fit) and created = now, in UTC. */
 void spmvp_profile_stamp(spmvp_profile *p, const char *spmvp_version);

@@ -1,0 +1,143 @@
+/* model.h: the prediction-model interface. A model (or a family of models that share a fit,
+ * as seed 000's three strip models do) is one const descriptor of function pointers in its
+ * own file, listed once in models.c; profile.c, predict_all.c and every command loop over
+ * that list and never name a model (as PETSc's MatOps and SQLite's sqlite3_module).
+ *
+ * A descriptor predicts one or more "models" (its variants: the columns of every output, in
+ * registry order: fixed, normal, uniform, pmf, pmf-cal). Model ids 0..spmvp_model_count()-1
+ * index spmvp_prediction's arrays.
+ *
+ * Ownership: descriptors are static and const. The parts of a profile a descriptor declares
+ * (root_size, prec_size) are plain data the profile allocates zeroed and frees; the state a
+ * predictor prepares (state_size) is allocated and freed by the predictor (predict_all.h).
+ * Every hook may be NULL where the model has nothing to do. */
+#ifndef SPMVP_MODEL_H
+#define SPMVP_MODEL_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#include "calib.h"
+#include "profile.h"
+#include "profile_json.h"
+#include "stats.h"
+
+#define SPMVP_MODEL_VERSION 1   /* the descriptor layout below */
+#define SPMVP_MODEL_VARIANTS 3  /* most models one descriptor predicts */
+#define SPMVP_MODELS_MAX 8      /* most models in all (spmvp_model_count() <= this) */
+
+/* Variant flags. */
+enum {
+    SPMVP_MODEL_COMPARE_DEFAULT = 1, /* `compare`'s model when --model is not given */
+    SPMVP_MODEL_SHOWS_DTT = 2        /* its predict --json entries carry the data transfer time */
+};
+
+/* Where bench runs a matrix: the kernel parameters every model predicts at. */
+typedef struct spmvp_mapping {
+    int vector_width; /* CSR-vector work-items per row (spmvp_vector_width_auto) */
+    int hyb_width;    /* HYB ELL width K (spmvp_hyb_width_from_hist) */
+} spmvp_mapping;
+
+typedef struct spmvp_prediction {
+    double us[SPMVP_NFORMATS][SPMVP_MODELS_MAX]; /* predicted µs; NaN: no model for it */
+    double dtt_us[SPMVP_NFORMATS]; /* data transfer time, µs, of the model with a dtt_key
+                                      (seed 002 eqs 25, 31, 38, 45); NaN where none */
+    int vector_width;              /* the CSR-vector width predicted */
+    int hyb_width;                 /* the HYB ELL width K predicted */
+    int best[SPMVP_MODELS_MAX];    /* fastest format per model among positive predictions,
+                                      -1 if none */
+    int rule_pick;                 /* a format a model picks by a rule of its own rather than
+                                      the smallest time (seed 002's Algorithm 1), -1 none */
+} spmvp_prediction;
+
+/* What the strip models' training plan (seed 000's grid) is drawn for. */
+typedef struct spmvp_plan_options {
+    size_t value_size;  /* 4 or 8 */
+    int quick;          /* the documented subset of the grid */
+    long long max_nnz;  /* points with more non-zeros are skipped with a note (0: default) */
+} spmvp_plan_options;
+
+typedef struct spmvp_model {
+    int version;        /* SPMVP_MODEL_VERSION */
+    int nvariants;      /* 1..SPMVP_MODEL_VARIANTS */
+    struct spmvp_model_variant {
+        const char *name;  /* "fixed": --model, JSON keys, column heads */
+        const char *label; /* "Guo-Wang (fixed)": tables */
+        unsigned flags;    /* SPMVP_MODEL_* */
+    } variant[SPMVP_MODEL_VARIANTS];
+    const char *help;   /* its line in predict's usage */
+    const char *legend; /* its part of predict's "models" paragraph (with its own line breaks) */
+    const char *dtt_key; /* the column of spmvp_prediction.dtt_us it fills ("pmf_dtt_us"), or NULL */
+
+    /* ---- its parts of the device profile (schema in devices/README.md) ---- */
+    size_t root_size, prec_size; /* bytes of its root-level and per-precision parts (0: none) */
+    /* Reads its members of the root object into part (zeroed); an absent optional member is
+     * no error. Errors: SPMVP_ERR_PARSE "NAME: json.path: problem" (profile_json.h). */
+    spmvp_status (*read_root)(const spmvp_json_reader *r, const cJSON *root, void *part);
+    void (*write_root)(spmvp_json_writer *w, cJSON *root, const void *part);
+    /* The same for one precision's object `obj` at JSON path `at` ("precisions.single"); c is
+     * that precision's calibration (its points not read yet), which the strip models fill. */
+    spmvp_status (*read_prec)(const spmvp_json_reader *r, const cJSON *obj, const char *at,
+                              spmvp_calib *c, void *part);
+    void (*write_prec)(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, const void *part);
+
+    /* ---- training ---- */
+    /* Appends the points to measure on device d to plan (points with time_us and nnz 0), in
+     * the model's order; points over the limit are counted in *skipped and named on notes. */
+    spmvp_status (*plan)(const spmvp_device_params *d, const spmvp_plan_options *o,
+                         spmvp_calib *plan, FILE *notes, int *skipped);
+    /* Fits precision k of p from its calibration points (calibrate, refit), with progress
+     * lines on notes. A failure is the command's failure; what cannot be had is a note. */
+    spmvp_status (*fit)(spmvp_profile *p, spmvp_precision k, FILE *notes);
+
+    /* ---- prediction ---- */
+    size_t state_size; /* bytes of what prepare keeps for predict */
+    /* Fills state for precision k of p; 1 when the model can predict, else 0 with why in
+     * note[note_size] (state still filled as far as it goes). */
+    int (*prepare)(const spmvp_profile *p, spmvp_precision k, void *state, char *note,
+                   size_t note_size);
+    /* Sets out->us[f][first + j] for its variants j (NaN stays where it has no model), and
+     * dtt_us, rule_pick if it has them. Only SPMVP_ERR_NOMEM may fail. */
+    spmvp_status (*predict)(const void *state, const spmvp_rowlen_stats *s,
+                            const spmvp_mapping *map, int first, spmvp_prediction *out);
+
+    /* ---- reports ---- */
+    /* predict's lines before the table (what it predicts with, or why it cannot). */
+    void (*print_info)(const void *state, int available, const char *note, spmvp_precision k,
+                       FILE *out);
+    /* predict's lines after the picks. */
+    void (*print_after)(const void *state, const spmvp_prediction *pr, FILE *out);
+    /* predict --json: its members of the document, after "best". */
+    void (*add_json)(const void *state, int available, const char *note,
+                     const spmvp_prediction *pr, cJSON *doc);
+    /* compare: its device-level parameters, then (after every model's) its fitted
+     * coefficients, of two profiles side by side. */
+    void (*describe_device)(const void *const state[2], const int available[2], FILE *out);
+    void (*describe_fit)(const void *const state[2], const int available[2], FILE *out);
+} spmvp_model;
+
+/* ---- the registry (models.c) ---- */
+
+/* The descriptors in registry order (i < spmvp_model_families()), and the index of m (-1). */
+int spmvp_model_families(void);
+const spmvp_model *spmvp_model_family(int i);
+int spmvp_model_family_index(const spmvp_model *m);
+/* The model id of family i's first variant. */
+int spmvp_model_first(int i);
+
+/* The models (variants) of all descriptors: their number, and by id: "fixed", ... ("?" out
+ * of range); parse gives -1 for an unknown name. */
+int spmvp_model_count(void);
+const char *spmvp_model_name(int m);
+const char *spmvp_model_label(int m);
+unsigned spmvp_model_flags(int m);
+int spmvp_model_parse(const char *name);
+/* The first model flagged SPMVP_MODEL_COMPARE_DEFAULT (0 if none). */
+int spmvp_model_default(void);
+/* The dtt_key of the first descriptor with one, or NULL. */
+const char *spmvp_model_dtt_key(void);
+/* The names joined as "fixed, normal, uniform, pmf or pmf-cal" (sep ", ", last " or ") or
+ * "fixed|normal|..." (sep and last "|") into buf[size]; returns buf. */
+char *spmvp_model_names(char *buf, size_t size, const char *sep, const char *last);
+
+#endif

@@ -1,0 +1,103 @@
+/* models.c: the one registry of prediction models. Its order is the column order of every
+ * output (predict, compare, evaluate) and the order of the models' parts in a profile.
+ * A new model is one file defining its descriptor (model.h) and one line here. */
+#include "model.h"
+
+#include <string.h>
+
+extern const spmvp_model spmvp_model_strip; /* model_strip.c: fixed, normal, uniform */
+extern const spmvp_model spmvp_model_pmf;   /* model_pmf.c: pmf, pmf-cal */
+
+static const spmvp_model *const registry[] = {&spmvp_model_strip, &spmvp_model_pmf};
+#define NFAMILIES ((int)(sizeof registry / sizeof registry[0]))
+
+_Static_assert(NFAMILIES <= SPMVP_PROFILE_PARTS_MAX, "raise SPMVP_PROFILE_PARTS_MAX");
+
+int spmvp_model_families(void) { return NFAMILIES; }
+
+const spmvp_model *spmvp_model_family(int i)
+{
+    return (i >= 0 && i < NFAMILIES) ? registry[i] : NULL;
+}
+
+int spmvp_model_family_index(const spmvp_model *m)
+{
+    for (int i = 0; i < NFAMILIES; i++)
+        if (registry[i] == m)
+            return i;
+    return -1;
+}
+
+int spmvp_model_first(int i)
+{
+    int m = 0;
+    for (int k = 0; k < i && k < NFAMILIES; k++)
+        m += registry[k]->nvariants;
+    return m;
+}
+
+int spmvp_model_count(void) { return spmvp_model_first(NFAMILIES); }
+
+/* The variant of model id m, or NULL. */
+static const struct spmvp_model_variant *variant(int m)
+{
+    for (int i = 0; m >= 0 && i < NFAMILIES; m -= registry[i++]->nvariants)
+        if (m < registry[i]->nvariants)
+            return &registry[i]->variant[m];
+    return NULL;
+}
+
+const char *spmvp_model_name(int m)
+{
+    const struct spmvp_model_variant *v = variant(m);
+    return v ? v->name : "?";
+}
+
+const char *spmvp_model_label(int m)
+{
+    const struct spmvp_model_variant *v = variant(m);
+    return v ? v->label : "?";
+}
+
+unsigned spmvp_model_flags(int m)
+{
+    const struct spmvp_model_variant *v = variant(m);
+    return v ? v->flags : 0;
+}
+
+int spmvp_model_parse(const char *name)
+{
+    for (int m = 0; name && m < spmvp_model_count(); m++)
+        if (!strcmp(name, spmvp_model_name(m)))
+            return m;
+    return -1;
+}
+
+int spmvp_model_default(void)
+{
+    for (int m = 0; m < spmvp_model_count(); m++)
+        if (spmvp_model_flags(m) & SPMVP_MODEL_COMPARE_DEFAULT)
+            return m;
+    return 0;
+}
+
+const char *spmvp_model_dtt_key(void)
+{
+    for (int i = 0; i < NFAMILIES; i++)
+        if (registry[i]->dtt_key)
+            return registry[i]->dtt_key;
+    return NULL;
+}
+
+char *spmvp_model_names(char *buf, size_t size, const char *sep, const char *last)
+{
+    size_t len = 0;
+    int n = spmvp_model_count();
+    buf[0] = 0;
+    for (int m = 0; m < n && len < size; m++) {
+        int k = snprintf(buf + len, size - len, "%s%s", m == 0 ? "" : m + 1 == n ? last : sep,
+                         spmvp_model_name(m));
+        len += k > 0 ? (size_t)k : 0;
+    }
+    return buf;
+}
