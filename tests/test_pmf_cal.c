@@ -798,16 +798,16 @@ static void check_predictions(const spmvp_predictor *pred, const char *spec, int
     if (!p)
         return;
     spmvp_prediction pr;
-    CHECK(spmvp_predict_all(pred, A, s, &pr) == SPMVP_OK);
-    CHECK(pr.hyb_width == spmvp_hyb_width_from_hist(s->hist, s->max, s->rows));
-    CHECK(pr.vector_width == spmvp_vector_width_auto(A, 32));
+    CHECK(spmvp_predict_all(pred, s, &pr) == SPMVP_OK);
+    CHECK(pr.map.hyb_width == spmvp_hyb_width_from_hist(s->hist, s->max, s->rows));
+    CHECK(pr.map.vector_width == spmvp_vector_width_auto(A, 32));
     const spmvp_pmf_hw *hw = &spmvp_predictor_pmf(pred)->hw;
     spmvp_pmf_time t[SPMVP_NFORMATS];
     int has[SPMVP_NFORMATS] = {0};
     t[SPMVP_COO] = spmvp_pmf_time_coo(p, hw, SPMVP_PMF_SINGLE);
     t[SPMVP_CSR_SCALAR] = spmvp_pmf_time_csr(p, hw, SPMVP_PMF_SINGLE);
     t[SPMVP_ELL] = spmvp_pmf_time_ell(p, hw, SPMVP_PMF_SINGLE);
-    t[SPMVP_HYB] = spmvp_pmf_time_hyb(p, hw, SPMVP_PMF_SINGLE, pr.hyb_width);
+    t[SPMVP_HYB] = spmvp_pmf_time_hyb(p, hw, SPMVP_PMF_SINGLE, pr.map.hyb_width);
     has[SPMVP_COO] = has[SPMVP_CSR_SCALAR] = has[SPMVP_ELL] = has[SPMVP_HYB] = 1;
     int best = -1, best_cal = -1;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
@@ -826,7 +826,7 @@ static void check_predictions(const spmvp_predictor *pred, const char *spec, int
         CHECK(pr.us[f][MODEL_PMF] > 0);
         if (best < 0 || t[f].ct < t[best].ct)
             best = f;
-        double cal = f == SPMVP_HYB ? spmvp_pmf_cal_hyb(spmvp_predictor_pmf(pred)->cal, p, hw, SPMVP_PMF_SINGLE, pr.hyb_width)
+        double cal = f == SPMVP_HYB ? spmvp_pmf_cal_hyb(spmvp_predictor_pmf(pred)->cal, p, hw, SPMVP_PMF_SINGLE, pr.map.hyb_width)
                    : spmvp_pmf_cal_time(spmvp_predictor_pmf(pred)->cal, p, hw, SPMVP_PMF_SINGLE,
                                         f == SPMVP_COO ? SPMVP_PMF_COO
                                         : f == SPMVP_CSR_SCALAR ? SPMVP_PMF_CSR : SPMVP_PMF_ELL);

@@ -61,7 +61,7 @@ static int print_matrix(const char *spec, const spmvp_predictor *a, const spmvp_
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
     spmvp_prediction pa, pb;
-    if (spmvp_predict_all(a, A, s, &pa) || spmvp_predict_all(b, A, s, &pb)) {
+    if (spmvp_predict_all(a, s, &pa) || spmvp_predict_all(b, s, &pb)) {
         spmvp_rowlen_stats_free(s);
         spmvp_csr_free(A);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());

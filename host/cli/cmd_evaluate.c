@@ -43,17 +43,14 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *
     e->matrix = spec;
     e->rows = s->rows;
     e->nnz = s->nnz;
-    if (spmvp_predict_all(pred, A, s, &e->pred)) {
+    if (spmvp_predict_all(pred, s, &e->pred)) {
         spmvp_rowlen_stats_free(s);
         spmvp_csr_free(A);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
     }
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         spmvp_bench_options o = *bo;
-        if (f == SPMVP_CSR_VECTOR)
-            o.spmv.map.vector_width = e->pred.vector_width; /* what was predicted is what is run */
-        if (f == SPMVP_HYB)
-            o.spmv.map.hyb_width = e->pred.hyb_width;
+        o.spmv.map = e->pred.map; /* what was predicted is what is run */
         spmvp_bench_result r;
         e->measured[f] = NAN;
         if (spmvp_bench_format(ctx, A, (spmvp_format)f, &o, &r)) {

@@ -163,10 +163,7 @@ static void print_table(const char *matrix, const char *profile, const spmvp_pro
     printf(dtt ? " %12s\n" : "\n", dtt);
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         char par[32] = "";
-        if (f == SPMVP_CSR_VECTOR)
-            snprintf(par, sizeof par, "V=%d", pr->vector_width);
-        else if (f == SPMVP_HYB)
-            snprintf(par, sizeof par, "K=%d", pr->hyb_width);
+        spmvp_format_mapping_label((spmvp_format)f, &pr->map, par, sizeof par);
         printf("%-11s %-7s", spmvp_format_name((spmvp_format)f), par);
         for (int m = 0; m < nm + (dtt != NULL); m++) { /* the models, then the transfer time */
             double t = m < nm ? pr->us[f][m] : pr->dtt_us[f];
@@ -250,7 +247,7 @@ int spmvp_cmd_predict(int argc, char **argv)
     double t1 = now_us();
     spmvp_prediction pr;
     int rc = SPMVP_EXIT_OK;
-    if (!s || spmvp_predict_all(&pred, A, s, &pr))
+    if (!s || spmvp_predict_all(&pred, s, &pr))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", matrix, spmvp_last_error());
     double took = now_us() - t1, stats_us = t1 - t0;
     spmvp_hyb_report h = {0};
@@ -263,8 +260,8 @@ int spmvp_cmd_predict(int argc, char **argv)
         cJSON_AddNumberToObject(doc, "nnz", (double)s->nnz);
         cJSON_AddStringToObject(doc, "device", p->device.name);
         cJSON_AddStringToObject(doc, "precision", vs == 8 ? "double" : "single");
-        cJSON_AddNumberToObject(doc, "csr_vector_width", pr.vector_width);
-        cJSON_AddNumberToObject(doc, "hyb_width", pr.hyb_width);
+        cJSON_AddNumberToObject(doc, "csr_vector_width", pr.map.vector_width);
+        cJSON_AddNumberToObject(doc, "hyb_width", pr.map.hyb_width);
         cJSON_AddItemToObject(doc, "predictions", prediction_json(&pr, s->nnz));
         cJSON *best = cJSON_AddObjectToObject(doc, "best");
         for (int m = 0; m < spmvp_model_count(); m++)

@@ -72,6 +72,13 @@ double spmvp_median(double *t, int n)
     return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
 }
 
+double spmvp_quantile(const double *t, int n, double p)
+{
+    double h = (n - 1) * p;
+    int lo = (int)h;
+    return lo + 1 < n ? t[lo] + (h - lo) * (t[lo + 1] - t[lo]) : t[n - 1];
+}
+
 static void release(cl_event *e)
 {
     if (*e)
@@ -109,6 +116,8 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
     r->median_us = spmvp_median(t, runs);
     r->min_us = t[0];
     r->max_us = t[runs - 1];
+    r->q1_us = spmvp_quantile(t, runs, 0.25);
+    r->q3_us = spmvp_quantile(t, runs, 0.75);
 
     /* What a solver sees: products back to back, no host wait between them; the time from
      * the first kernel's start to the last one's end, per product. */

@@ -23,6 +23,7 @@ typedef struct spmvp_bench_result {
     size_t footprint;    /* device bytes of the format (arrays + x + y) */
     size_t csr_bytes;    /* bytes of CSR (values, column indices, row pointers, x, y) */
     double median_us, min_us, max_us; /* per product, from profiling events */
+    double q1_us, q3_us; /* lower and upper quartiles of the timed runs (spmvp_quantile) */
     double mean_us;      /* mean of the timed runs: T_B of seed 000 eq. 5 */
     double batch_us;     /* per product over `batch` back-to-back products */
     double gflops;       /* 2*nnz / median */
@@ -50,5 +51,8 @@ spmvp_status spmvp_event_us(cl_event first, cl_event last, double *us);
 
 /* Sorts t[0..n) and returns its median (n >= 1). */
 double spmvp_median(double *t, int n);
+/* The p-quantile (0 <= p <= 1) of sorted t[0..n), n >= 1, interpolated linearly between the
+ * order statistics at (n-1)p (Hyndman and Fan's type 7, as R and numpy default to). */
+double spmvp_quantile(const double *t, int n, double p);
 
 #endif

@@ -32,18 +32,12 @@ enum {
     SPMVP_MODEL_SHOWS_DTT = 2        /* its predict --json entries carry the data transfer time */
 };
 
-/* Where bench runs a matrix: the kernel parameters every model predicts at. */
-typedef struct spmvp_mapping {
-    int vector_width; /* CSR-vector work-items per row (spmvp_vector_width_auto) */
-    int hyb_width;    /* HYB ELL width K (spmvp_hyb_width_from_hist) */
-} spmvp_mapping;
-
 typedef struct spmvp_prediction {
     double us[SPMVP_NFORMATS][SPMVP_MODELS_MAX]; /* predicted µs; NaN: no model for it */
     double dtt_us[SPMVP_NFORMATS]; /* data transfer time, µs, of the model with a dtt_key
                                       (seed 002 eqs 25, 31, 38, 45); NaN where none */
-    int vector_width;              /* the CSR-vector width predicted */
-    int hyb_width;                 /* the HYB ELL width K predicted */
+    spmvp_mapping map;             /* the thread mapping predicted at: bench's automatic
+                                      choice for each format (spmvp_format_resolve) */
     int best[SPMVP_MODELS_MAX];    /* fastest format per model among positive predictions,
                                       -1 if none */
     int rule_pick;                 /* a format a model picks by a rule of its own rather than

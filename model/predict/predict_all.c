@@ -58,15 +58,14 @@ int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m)
     return in && i >= 0 && in->state[i] && in->available[i];
 }
 
-spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
-                               const spmvp_rowlen_stats *s, spmvp_prediction *out)
+spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_rowlen_stats *s,
+                               spmvp_prediction *out)
 {
-    spmvp_mapping map;
-    map.vector_width = spmvp_vector_width_auto(A, in->warp);
-    /* from the statistics' histogram: no second pass over the matrix */
-    map.hyb_width = s->nnz ? (int)spmvp_hyb_width_from_hist(s->hist, s->max, s->rows) : 0;
-    out->vector_width = map.vector_width;
-    out->hyb_width = map.hyb_width;
+    /* every format's automatic parameters, from the statistics: no second pass over A */
+    spmvp_mapping map = spmvp_mapping_auto();
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        spmvp_format_resolve((spmvp_format)f, s, in->warp, &map);
+    out->map = map;
     out->rule_pick = -1;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         out->dtt_us[f] = NAN;

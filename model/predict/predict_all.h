@@ -36,9 +36,9 @@ void spmvp_predictor_release(spmvp_predictor *in);
 const void *spmvp_predictor_state(const spmvp_predictor *in, const spmvp_model *m);
 int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m);
 
-/* Fills *out for A (with its statistics s). Models without data give NaN. SPMVP_ERR_NOMEM
+/* Fills *out for a matrix with row statistics s (all the models need). Models without data give NaN. SPMVP_ERR_NOMEM
  * (in a model) leaves that model's columns NaN and is returned; SPMVP_OK otherwise. */
-spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
-                               const spmvp_rowlen_stats *s, spmvp_prediction *out);
+spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_rowlen_stats *s,
+                               spmvp_prediction *out);
 
 #endif
