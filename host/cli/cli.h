@@ -6,12 +6,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "calib.h"
 #include "opts.h"
-#include "context.h"
-#include "predict_all.h"
-#include "profile.h"
-#include "status.h"
+#include "spmvp_ocl.h" /* and the layers below it */
 
 #define SPMVP_EXIT_OK 0
 #define SPMVP_EXIT_FAIL 1

@@ -3,9 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
 #include "cli.h"
-#include "stencil.h"
 
 typedef struct bench_args {
     const char *matrix, *device, *cl_dir;

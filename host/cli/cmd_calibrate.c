@@ -4,10 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "calibrate.h"
 #include "cli.h"
-#include "microbench.h"
-#include "model.h"
 
 static const char usage[] =
     "usage: spmvp calibrate --device D -o devices/NAME.json [--precision single|double|both]\n"

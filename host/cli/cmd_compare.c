@@ -5,8 +5,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "predict_all.h"
-#include "stencil.h"
 
 static void row_s(const char *k, const char *a, const char *b) { printf("  %-26s %-28s %-28s\n", k, a, b); }
 static void row_n(const char *k, double a, double b)

@@ -8,12 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
 #include "cli.h"
-#include "drstats.h"
 #include "plot.h"
-#include "predict_all.h"
-#include "stencil.h"
 
 static const char usage[] =
     "usage: spmvp evaluate --device D --profile P.json MATRIX... [--precision single|double]\n"

@@ -4,10 +4,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gen.h"
-#include "stencil.h"
-
-
 
 static const char usage[] =
     "usage: spmvp gen MATRIX [-o OUT.mtx[.gz]] [--seed S] [--print-stats]\n"

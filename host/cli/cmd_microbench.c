@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "microbench.h"
 
 static const char *device;
 static int json;

@@ -9,11 +9,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "hyb_threshold.h"
 #include "plot.h"
-#include "predict_all.h"
-#include "profile.h"
-#include "stencil.h"
 
 /* The usage, with one line per registered model. */
 static void print_usage(void)

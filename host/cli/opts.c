@@ -7,8 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "format.h"
-#include "status.h"
+#include "spmvp_sparse.h"
 
 #define MAX_OPTS 64
 #define EXIT_USAGE 2

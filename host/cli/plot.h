@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "status.h"
+#include "spmvp_sparse.h"
 
 /* One prediction: which model panel, which format (point colour), the two times. */
 typedef struct spmvp_plot_point {

@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "gen.h"
-#include "model.h"
+#include "spmvp_sparse.h"
+#include "spmvp_predict.h"
 
 spmvp_calibrate_options spmvp_calibrate_defaults(size_t value_size)
 {

@@ -5,9 +5,8 @@
 
 #include <stdio.h>
 
-#include "calib.h"
+#include "spmvp_predict.h"
 #include "context.h"
-#include "profile.h"
 
 typedef struct spmvp_calibrate_options {
     size_t value_size;      /* 4 or 8 */

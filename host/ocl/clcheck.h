@@ -6,7 +6,7 @@
 
 #include <CL/cl.h>
 
-#include "status.h"
+#include "spmvp_sparse.h"
 
 /* For calls that return a cl_int. */
 #define SPMVP_CL(call, label)                                                                  \

@@ -5,7 +5,7 @@
 
 #include <CL/cl.h>
 
-#include "status.h"
+#include "spmvp_sparse.h"
 
 typedef struct spmvp_device_info {
     cl_platform_id platform;

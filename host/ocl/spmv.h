@@ -3,8 +3,7 @@
 #define SPMVP_SPMV_H
 
 #include "context.h"
-#include "format.h"
-#include "sparse.h"
+#include "spmvp_sparse.h"
 
 
 typedef struct spmvp_spmv_options {

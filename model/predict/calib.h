@@ -9,9 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "format.h"
-#include "gen.h"
-#include "status.h"
+#include "spmvp_sparse.h"
 
 
 /* One timed benchmark matrix. */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hyb_rules.h"
+#include "spmvp_sparse.h"
 #include "model_pmf.h"
 
 size_t spmvp_hyb_curve_len(const spmvp_rowlen_stats *s)

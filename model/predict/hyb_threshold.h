@@ -9,7 +9,7 @@
 #define SPMVP_HYB_THRESHOLD_H
 
 #include "predict_all.h"
-#include "stats.h"
+#include "spmvp_sparse.h"
 
 typedef struct spmvp_hyb_thresholds {
     long long k0, max;        /* Algorithm 2 scans K = k0 (ceil E(X)) .. max */

@@ -20,7 +20,7 @@
 #include "calib.h"
 #include "profile.h"
 #include "profile_json.h"
-#include "stats.h"
+#include "spmvp_sparse.h"
 
 #define SPMVP_MODEL_VERSION 1   /* the descriptor layout below */
 #define SPMVP_MODEL_VARIANTS 3  /* most models one descriptor predicts */

@@ -330,3 +330,19 @@ const spmvp_model spmvp_model_pmf = {
     .add_json = add_json,
     .describe_device = describe_device,
 };
+
+spmvp_status spmvp_profile_pmf_hw(const spmvp_profile *p, spmvp_pmf_hw *hw,
+                                  char src[][SPMVP_PMF_SOURCE_LEN], int *derived)
+{
+    if (!p || !hw)
+        return spmvp_fail(SPMVP_ERR_ARG, "PMF hardware parameters: NULL argument");
+    const spmvp_profile_pmf *pm = spmvp_profile_pmf_part(p);
+    if (derived)
+        *derived = !pm->present;
+    if (!pm->present)
+        return spmvp_pmf_hw_derive(&p->device, &p->microbench, hw, src);
+    *hw = pm->hw;
+    if (src)
+        memcpy(src, pm->source, sizeof pm->source);
+    return SPMVP_OK;
+}

@@ -28,4 +28,9 @@ typedef struct spmvp_pmf_state {
 /* The PMF state of a predictor, or NULL when it has none (not initialised). Owned by it. */
 const spmvp_pmf_state *spmvp_predictor_pmf(const spmvp_predictor *in);
 
+/* The profile's parameters: its "pmf_hardware" when present (sources as stored), else
+ * derived now. *derived (may be NULL) tells which. Errors as spmvp_pmf_hw_derive. */
+spmvp_status spmvp_profile_pmf_hw(const spmvp_profile *p, spmvp_pmf_hw *hw,
+                                  char src[][SPMVP_PMF_SOURCE_LEN], int *derived);
+
 #endif

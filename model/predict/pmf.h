@@ -15,8 +15,7 @@
 
 #include <stddef.h>
 
-#include "stats.h"
-#include "status.h"
+#include "spmvp_sparse.h"
 
 /* Hardware parameters of Table 1. The paper gives one rate F "of x or + on SP"; F_i, F_s, F_d
  * are its integer, single and double variants (Table 1). */

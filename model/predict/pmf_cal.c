@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
+#include "spmvp_sparse.h"
 
 #define NTERMS 4     /* t0, mem, ops, row */
 #define MIN_POINTS 5 /* one more than the terms */

@@ -148,19 +148,3 @@ spmvp_status spmvp_pmf_hw_derive(const spmvp_device_params *d, const spmvp_micro
     SRC(11, "double");
     return SPMVP_OK;
 }
-
-spmvp_status spmvp_profile_pmf_hw(const spmvp_profile *p, spmvp_pmf_hw *hw,
-                                  char src[][SPMVP_PMF_SOURCE_LEN], int *derived)
-{
-    if (!p || !hw)
-        return spmvp_fail(SPMVP_ERR_ARG, "PMF hardware parameters: NULL argument");
-    const spmvp_profile_pmf *pm = spmvp_profile_pmf_part(p);
-    if (derived)
-        *derived = !pm->present;
-    if (!pm->present)
-        return spmvp_pmf_hw_derive(&p->device, &p->microbench, hw, src);
-    *hw = pm->hw;
-    if (src)
-        memcpy(src, pm->source, sizeof pm->source);
-    return SPMVP_OK;
-}

@@ -56,9 +56,4 @@ void spmvp_pmf_param_set(spmvp_pmf_hw *hw, int i, double v);
 spmvp_status spmvp_pmf_hw_derive(const spmvp_device_params *d, const spmvp_microbench_params *mb,
                                  spmvp_pmf_hw *hw, char src[][SPMVP_PMF_SOURCE_LEN]);
 
-/* The profile's parameters: its "pmf_hardware" when present (sources as stored), else
- * derived now. *derived (may be NULL) tells which. Errors as spmvp_pmf_hw_derive. */
-spmvp_status spmvp_profile_pmf_hw(const spmvp_profile *p, spmvp_pmf_hw *hw,
-                                  char src[][SPMVP_PMF_SOURCE_LEN], int *derived);
-
 #endif

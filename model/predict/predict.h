@@ -9,7 +9,7 @@
 #define SPMVP_PREDICT_H
 
 #include "calib.h"
-#include "stats.h"
+#include "spmvp_sparse.h"
 
 /* Eq. (6) for model m and target s: *I0 = ceil(N_R / S); *P0 = the mode of the row lengths for
  * CSR-V, their maximum for CSR-S, ELL and JAD. COO: *I0 = I_nz = ceil(N_NZ / S_COO), *P0 = 0.

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hyb_rules.h"
+#include "spmvp_sparse.h"
 
 void spmvp_predictor_release(spmvp_predictor *in)
 {

@@ -10,8 +10,7 @@
 
 #include "model.h"
 #include "profile.h"
-#include "sparse.h"
-#include "stats.h"
+#include "spmvp_sparse.h"
 
 /* What the predictions need from one profile at one precision. */
 typedef struct spmvp_predictor {

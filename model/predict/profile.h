@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "calib.h"
-#include "status.h"
+#include "spmvp_sparse.h"
 
 struct spmvp_model;
 

@@ -14,9 +14,7 @@
 #include <cjson/cJSON.h>
 #include <stddef.h>
 
-#include "format.h"
-#include "gen.h"
-#include "status.h"
+#include "spmvp_sparse.h"
 
 #define SPMVP_JSON_MAX_EXACT 9007199254740992LL /* 2^53: larger integers do not survive a double */
 

@@ -1,0 +1,20 @@
+/* spmvp_ocl.h: the public API of spmvp's OpenCL layer (host/ocl): devices, contexts and their
+ * program cache, a matrix uploaded in one format, verified timing, micro-benchmarks and
+ * calibration runs. The command line includes this header, not its parts.
+ *
+ * Ownership follows spmvp_sparse.h's rule; in addition a context owns its queue, its programs
+ * and kernels, and an spmvp_spmv borrows its context (free the spmv first). Every cl* call is
+ * checked (clcheck.h) and an OpenCL error code is returned as the spmvp_status it is. */
+#ifndef SPMVP_OCL_API_H
+#define SPMVP_OCL_API_H
+
+#include "spmvp_predict.h"
+
+#include "device.h"     /* device query and selection */
+#include "context.h"    /* context, queue, program cache */
+#include "spmv.h"       /* a matrix on the device in one format: y = A*x */
+#include "bench.h"      /* verification and event timing */
+#include "microbench.h" /* copy bandwidth, launch cost, host-to-device bandwidth */
+#include "calibrate.h"  /* timing the models' calibration plans */
+
+#endif
