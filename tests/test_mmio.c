@@ -1,4 +1,4 @@
-/* test_mmio.c: Matrix Market reading and writing (model/mmio.c). */
+/* test_mmio.c: Matrix Market reading and writing (model/sparse/mmio.c). */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "sparse.h"
 #include "test.h"

@@ -1,5 +1,5 @@
 /* test_pmf_cal.c: the PMF model in use: Table 1 parameters derived from a profile
- * (model/pmf_hw.h), the generator's expected row-length histograms (model/gen.h), the
+ * (model/predict/pmf_hw.h), the generator's expected row-length histograms (model/sparse/gen.h), the
  * calibrated variant (model/pmf_cal.h) fitted to synthetic timings of known coefficients,
  * its Algorithm 2 against a brute-force scan, and the predictions `spmvp predict` ranks
  * (model/predict_all.h). */

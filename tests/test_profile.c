@@ -1,4 +1,4 @@
-/* test_profile.c: device profiles (model/profile.c): round trip, the shipped example, and
+/* test_profile.c: device profiles (model/predict/profile.c): round trip, the shipped example, and
  * malformed profiles rejected with their field named. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "pmf_cal.h"

@@ -1,4 +1,4 @@
-/* cli_calibrate.c: `spmvp calibrate` (time the grid, fit, write a profile) and `spmvp refit`
+/* cmd_calibrate.c: `spmvp calibrate` (time the grid, fit, write a profile) and `spmvp refit`
  * (fit again from the raw points a profile keeps, no device needed). */
 #include <stdio.h>
 #include <string.h>

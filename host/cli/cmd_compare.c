@@ -1,4 +1,4 @@
-/* cli_compare.c: `spmvp compare A.json B.json [MATRIX...]`: two device profiles side by side,
+/* cmd_compare.c: `spmvp compare A.json B.json [MATRIX...]`: two device profiles side by side,
  * and with matrices, the time each device is predicted to take and the format each would pick. */
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* cli_evaluate.c: `spmvp evaluate --device D --profile P.json MATRIX...`: measure every format
+/* cmd_evaluate.c: `spmvp evaluate --device D --profile P.json MATRIX...`: measure every format
  * (as bench, verified), predict it with every model, and score the models: D_r per case
  * (seed 000 eq. 7), its summary per model and format, and ranking quality (the measured time
  * of the predicted-best format over the measured best). Writes PREFIX.csv, PREFIX.json and

@@ -1,4 +1,4 @@
-/* cli_gen.c: `spmvp gen MATRIX -o OUT`: writes a generated matrix (or converts a file) to
+/* cmd_gen.c: `spmvp gen MATRIX -o OUT`: writes a generated matrix (or converts a file) to
  * Matrix Market, and prints its row-length statistics. */
 #include <stdio.h>
 #include <string.h>

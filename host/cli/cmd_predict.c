@@ -1,4 +1,4 @@
-/* cli_predict.c: `spmvp predict MATRIX --profile P.json`: every format under every model (the
+/* cmd_predict.c: `spmvp predict MATRIX --profile P.json`: every format under every model (the
  * strip models of seed 000, the PMF model of seed 002 and its calibrated variant), no device
  * needed; `--hyb-threshold` adds seed 002's Algorithm 2 beside the usual HYB width rules. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */

@@ -1,4 +1,4 @@
-/* cli_common.c: helpers shared by the subcommands: errors, numbers, device opening, JSON. */
+/* common.c: helpers shared by the subcommands: errors, numbers, device opening, JSON. */
 #include "cli.h"
 
 #include <errno.h>

@@ -130,7 +130,7 @@ typedef struct spmvp_row_stats {
 spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A);
 
 /* Reads a matrix named by `spec`: a Matrix Market file, or a generated matrix when spec starts
- * with a family name and ':' (model/gen.h):
+ * with a family name and ':' (gen.h above):
  *   "laplace2d:N" (5-point, N x N), "laplace3d:N" (7-point, N^3), "laplace3d27:N",
  *   "random:ROWS[xCOLS]:PNZ:DIST[:SEED]", "bench:ROWS:PNZ:DIST[:SEED]" (DIST fixed, normal or
  *   uniform), "rmat:SCALE[:EDGEFACTOR[:SEED]]".

@@ -1,7 +1,7 @@
 /* stats.h: row-length statistics of a CSR matrix, the target parameters of the strip models
  * (seed 000 eq. 6: N_R, mode and maximum of the row lengths D) and the HYB ELL/COO split.
  *
- * model/gen.h's spmvp_row_stats (mean, sd, min, max) is a subset of spmvp_rowlen_stats; the
+ * gen.h's spmvp_row_stats (mean, sd, min, max) is a subset of spmvp_rowlen_stats; the
  * names differ so that both headers can be included together.
  *
  * Ownership: spmvp_rowlen_stats_from_csr returns a new object (it holds the row-length histogram)

@@ -1,0 +1,85 @@
+/* test_models.c: the registry of prediction models (model/predict/model.h, models.c). */
+#include "spmvp_predict.h"
+#include "test.h"
+
+#include <string.h>
+
+static void every_model_has_a_unique_name_that_parses_back(void)
+{
+    int n = spmvp_model_count();
+    CHECK(n == 5 && n <= SPMVP_MODELS_MAX);
+    for (int m = 0; m < n; m++) {
+        CHECK_MSG(spmvp_model_parse(spmvp_model_name(m)) == m, "%s", spmvp_model_name(m));
+        CHECK(spmvp_model_label(m)[0] != 0);
+        for (int k = 0; k < m; k++)
+            CHECK(strcmp(spmvp_model_name(m), spmvp_model_name(k)) != 0);
+    }
+    CHECK(!strcmp(spmvp_model_name(n), "?") && !strcmp(spmvp_model_name(-1), "?"));
+    CHECK(spmvp_model_parse("pmf-call") == -1 && spmvp_model_parse(NULL) == -1);
+}
+
+static void the_column_order_is_the_documented_one(void)
+{
+    const char *want[] = {"fixed", "normal", "uniform", "pmf", "pmf-cal"};
+    for (int m = 0; m < 5; m++)
+        CHECK_MSG(!strcmp(spmvp_model_name(m), want[m]), "%d: %s", m, spmvp_model_name(m));
+    char buf[128];
+    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, ", ", " or "), "fixed, normal, uniform, pmf or pmf-cal"));
+    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, "|", "|"), "fixed|normal|uniform|pmf|pmf-cal"));
+    CHECK(!strcmp(spmvp_model_name(spmvp_model_default()), "normal"));
+    CHECK(spmvp_model_dtt_key() && !strcmp(spmvp_model_dtt_key(), "pmf_dtt_us"));
+}
+
+static void families_number_their_variants_consecutively(void)
+{
+    int total = 0;
+    for (int i = 0; i < spmvp_model_families(); i++) {
+        const spmvp_model *m = spmvp_model_family(i);
+        CHECK(m && m->version == SPMVP_MODEL_VERSION);
+        CHECK(m->nvariants >= 1 && m->nvariants <= SPMVP_MODEL_VARIANTS);
+        CHECK(spmvp_model_first(i) == total && spmvp_model_family_index(m) == i);
+        CHECK(m->predict != NULL);
+        /* a part written must be readable, and the other way round */
+        CHECK(!m->write_root == !m->read_root && !m->write_prec == !m->read_prec);
+        for (int v = 0; v < m->nvariants; v++)
+            CHECK(!strcmp(spmvp_model_name(total + v), m->variant[v].name));
+        total += m->nvariants;
+    }
+    CHECK(total == spmvp_model_count());
+    CHECK(spmvp_model_family(spmvp_model_families()) == NULL && spmvp_model_family(-1) == NULL);
+}
+
+static void a_shipped_profile_predicts_every_model_it_has_data_for(void)
+{
+    spmvp_profile *p = NULL;
+    spmvp_predictor pred;
+    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &p) == SPMVP_OK);
+    if (!p)
+        return;
+    CHECK(spmvp_predictor_init(&pred, p, "devices/nvidia-h100.json", 8) == SPMVP_OK);
+    spmvp_csr *A = spmvp_stencil(20, 20, 20, 7);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_prediction pr;
+    CHECK(s && spmvp_predict_all(&pred, s, &pr) == SPMVP_OK);
+    /* every model predicts CSR-scalar, ELL, COO and HYB; the resolved mapping is bench's */
+    for (int m = 0; s && m < spmvp_model_count(); m++)
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            if (f == SPMVP_CSR_SCALAR || f == SPMVP_ELL || f == SPMVP_COO || f == SPMVP_HYB)
+                CHECK_MSG(pr.us[f][m] == pr.us[f][m], "%s %s", spmvp_model_name(m),
+                          spmvp_format_name((spmvp_format)f));
+    CHECK(pr.map.vector_width == spmvp_vector_width_auto(A, 32));
+    CHECK(pr.map.hyb_width == spmvp_hyb_default_width(A));
+    spmvp_predictor_release(&pred);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    spmvp_profile_free(p);
+}
+
+int main(void)
+{
+    RUN(every_model_has_a_unique_name_that_parses_back);
+    RUN(the_column_order_is_the_documented_one);
+    RUN(families_number_their_variants_consecutively);
+    RUN(a_shipped_profile_predicts_every_model_it_has_data_for);
+    return test_report();
+}
