@@ -16,17 +16,17 @@ expect_exit() { c=$1; shift; expect "$c" 1 "$@"; } # CODE CMD...: that status, o
 # laplace2d:10 (100 rows, longest row 5): I0 = 1, P0 = 5,
 # T = (A+B)*5 + (p+q) - (A+B)*4 = 2.8125 + 7.75 - 2.25 = 8.3125 us
 check "predict --json on a known profile" "$SPMVP" predict laplace2d:10 --profile $known --json
-tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"ell","model":"fixed","time_us":8.3125' ||
+tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"ell","model":"fixed","state":"ok","predicted_us":8.3125' ||
     { echo "FAIL: predicted ELL time is not 8.3125 us"; cat "$tmp/out"; fails=$((fails + 1)); }
 check "predict table" "$SPMVP" predict laplace2d:10 --profile $known
 grep -q "^ell .* 8.31" "$tmp/out" || { echo "FAIL: table lacks ELL 8.31"; cat "$tmp/out"; fails=$((fails + 1)); }
 grep -q "no model" "$tmp/out" || { echo "FAIL: formats without a model should say so"; fails=$((fails + 1)); }
 
-# no double calibration: the strip models say so, the PMF model (derived from device and
-# micro-benchmarks) still predicts; with no micro-benchmarks either, nothing can: exit 1
-check "predict at a precision without calibration" "$SPMVP" predict laplace2d:10 --profile $known --precision double
-grep -q "precisions.double is missing" "$tmp/out" || { echo "FAIL: missing precision not named"; cat "$tmp/out"; fails=$((fails + 1)); }
-grep -q "^csr_scalar .* no model .*[0-9]" "$tmp/out" || { echo "FAIL: no PMF prediction without calibration"; cat "$tmp/out"; fails=$((fails + 1)); }
+# a profile calibrated at single precision only, asked for double: one line, exit 1 (no table
+# of device-parameter guesses that reads as if something had been measured)
+expect_exit 1 "$SPMVP" predict laplace2d:10 --profile $known --precision double
+grep -q "precisions.double: missing (this profile was calibrated for single precision only)" "$tmp/err" ||
+    { echo "FAIL: missing precision not named"; cat "$tmp/err"; fails=$((fails + 1)); }
 expect_exit 1 "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/good_no_microbench.json --precision double
 grep -q "precisions.double" "$tmp/err" || { echo "FAIL: missing precision not named"; fails=$((fails + 1)); }
 check "predict without micro-benchmarks" "$SPMVP" predict laplace2d:10 --profile tests/data/profiles/good_no_microbench.json
@@ -38,7 +38,7 @@ grep -q "pmf       not available: microbench.copy_gbs" "$tmp/out" || { echo "FAI
 #   = 100/384 (10.625 / 9e8 + 13.875 / 7.6e8) s = 0.00782868 us;
 # DTT, eq. 31: ((4 + 4) 460 + 4 * 101 + 2 * 4 * 100) / 16e9 s = 0.30525 us
 check "predict with the GT 645M paper profile" "$SPMVP" predict laplace2d:10 --profile devices/gt645m-paper.json --json
-tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"csr_scalar","model":"pmf","time_us":0.00782868[0-9]*,"gflops":[0-9.e+-]*,"dtt_us":0.30525' ||
+tr -d ' \t\n' <"$tmp/out" | grep -q '"format":"csr_scalar","model":"pmf","state":"ok","predicted_us":0.00782868[0-9]*,"gflops":[0-9.e+-]*,"dtt_us":0.30525' ||
     { echo "FAIL: GT 645M CSR estimate is not 0.00782868 us + DTT 0.30525 us"; cat "$tmp/out"; fails=$((fails + 1)); }
 # Algorithm 1 on T: DTT decides, COO (12 B per entry) 0.395 us, ELL (5 x 8 B per row) 0.325 us
 # against CSR's 0.305 us (CT adds ~0.01 us to each): CSR
@@ -72,7 +72,7 @@ expect_exit 1 "$SPMVP" refit "$tmp/missing.json"
 check "calibrate --quick (tiny grid)" "$SPMVP" calibrate --quick --max-nnz 300000 --runs 2 --warmup 1 -o "$tmp/p.json"
 grep -q '"grid": "quick"' "$tmp/p.json" || { echo "FAIL: profile lacks the quick grid"; fails=$((fails + 1)); }
 check "predict with the new profile" "$SPMVP" predict matrices/cage8.mtx.gz --profile "$tmp/p.json"
-grep -q "^best" "$tmp/out" || { echo "FAIL: predict names no best format"; cat "$tmp/out"; fails=$((fails + 1)); }
+grep -q "^recommended [a-z_]*, predicted [0-9.]* µs by" "$tmp/out" || { echo "FAIL: predict recommends no format"; cat "$tmp/out"; fails=$((fails + 1)); }
 check "refit" "$SPMVP" refit "$tmp/p.json" -o "$tmp/p2.json"
 check "compare with matrices" "$SPMVP" compare "$tmp/p.json" $known laplace2d:10
 grep -q "picks" "$tmp/out" || { echo "FAIL: compare picks no format"; cat "$tmp/out"; fails=$((fails + 1)); }

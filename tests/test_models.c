@@ -2,6 +2,7 @@
 #include "spmvp_predict.h"
 #include "test.h"
 
+#include <math.h>
 #include <string.h>
 
 static void every_model_has_a_unique_name_that_parses_back(void)
@@ -75,11 +76,85 @@ static void a_shipped_profile_predicts_every_model_it_has_data_for(void)
     spmvp_profile_free(p);
 }
 
+/* Issue 14: no shipped profile predicts a negative or non-finite time for a shipped matrix;
+ * what a fitted line gives outside its range is marked, never a pick. */
+static void shipped_profiles_never_predict_a_negative_or_non_finite_time(void)
+{
+    const char *profiles[] = {"devices/nvidia-h100.json", "devices/pocl-cpu.json", "devices/gt645m-paper.json"};
+    const char *matrices[] = {"matrices/1138_bus.mtx.gz", "matrices/Erdos971.mtx.gz", "matrices/Harvard500.mtx.gz",
+                              "matrices/Journals.mtx.gz", "matrices/add32.mtx.gz", "matrices/bcspwr10.mtx.gz",
+                              "matrices/bcsstk04.mtx.gz", "matrices/cage8.mtx.gz", "matrices/lp_e226.mtx.gz",
+                              "matrices/rajat14.mtx.gz", "matrices/tomography.mtx.gz", "matrices/west0381.mtx.gz",
+                              "laplace3d:60", "rmat:14", "random:20000:40:uniform"};
+    int marked = 0, cells = 0;
+    for (size_t k = 0; k < sizeof matrices / sizeof matrices[0]; k++) {
+        spmvp_csr *A = NULL;
+        CHECK_MSG(spmvp_matrix_load(matrices[k], &A) == SPMVP_OK, "%s", spmvp_last_error());
+        spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
+        for (size_t i = 0; s && i < sizeof profiles / sizeof profiles[0]; i++) {
+            spmvp_profile *p = NULL;
+            CHECK(spmvp_profile_load(profiles[i], &p) == SPMVP_OK);
+            for (size_t vs = 4; p && vs <= 8; vs += 4) {
+                spmvp_predictor pred;
+                if (spmvp_predictor_init(&pred, p, profiles[i], vs))
+                    continue; /* a precision the profile lacks is refused (cli_models.sh) */
+                spmvp_prediction pr;
+                CHECK(spmvp_predict_all(&pred, s, &pr) == SPMVP_OK);
+                for (int f = 0; f < SPMVP_NFORMATS; f++)
+                    for (int m = 0; m < spmvp_model_count(); m++) {
+                        double t = pr.us[f][m];
+                        cells++;
+                        marked += pr.out_of_range[f][m];
+                        CHECK_MSG(isnan(t) || (isfinite(t) && t > 0), "%s %s %s %s: %g", profiles[i],
+                                  matrices[k], spmvp_format_name((spmvp_format)f), spmvp_model_name(m), t);
+                        CHECK(!pr.out_of_range[f][m] || isnan(t));
+                    }
+                for (int m = 0; m < spmvp_model_count(); m++)
+                    CHECK(pr.best[m] < 0 || pr.us[pr.best[m]][m] > 0);
+                CHECK(pr.trusted < 0 || pr.best[pr.trusted] >= 0);
+                spmvp_predictor_release(&pred);
+            }
+            spmvp_profile_free(p);
+        }
+        spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
+    }
+    /* the PoCL profile's lines do go below zero on small matrices: the marking is exercised */
+    CHECK_MSG(marked > 0, "%d of %d cells out of range", marked, cells);
+}
+
+static void the_trusted_model_follows_the_device_type(void)
+{
+    spmvp_profile *gpu = NULL, *cpu = NULL;
+    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &gpu) == SPMVP_OK);
+    CHECK(spmvp_profile_load("devices/pocl-cpu.json", &cpu) == SPMVP_OK);
+    spmvp_csr *A = spmvp_stencil(30, 30, 30, 7);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_predictor pg, pc;
+    spmvp_prediction rg, rc;
+    if (!gpu || !cpu || !s)
+        goto out;
+    CHECK(spmvp_predictor_init(&pg, gpu, "gpu", 8) == SPMVP_OK && spmvp_predict_all(&pg, s, &rg) == SPMVP_OK);
+    CHECK(spmvp_predictor_init(&pc, cpu, "cpu", 8) == SPMVP_OK && spmvp_predict_all(&pc, s, &rc) == SPMVP_OK);
+    CHECK(rg.trusted == spmvp_model_parse("fixed") && (spmvp_model_flags(rg.trusted) & SPMVP_MODEL_TRUST_GPU));
+    CHECK(rc.trusted == spmvp_model_parse("pmf-cal") && (spmvp_model_flags(rc.trusted) & SPMVP_MODEL_TRUST_CPU));
+    CHECK(spmvp_model_why(rg.trusted)[0] && spmvp_model_why(rc.trusted)[0]);
+    spmvp_predictor_release(&pg);
+    spmvp_predictor_release(&pc);
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    spmvp_profile_free(gpu);
+    spmvp_profile_free(cpu);
+}
+
 int main(void)
 {
     RUN(every_model_has_a_unique_name_that_parses_back);
     RUN(the_column_order_is_the_documented_one);
     RUN(families_number_their_variants_consecutively);
     RUN(a_shipped_profile_predicts_every_model_it_has_data_for);
+    RUN(shipped_profiles_never_predict_a_negative_or_non_finite_time);
+    RUN(the_trusted_model_follows_the_device_type);
     return test_report();
 }

@@ -17,7 +17,8 @@
 int spmvp_cli_main(int argc, char **argv);
 
 /* The commands with an option table (opts.h), by which main.c dispatches and prints help. */
-extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench;
+extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench,
+    spmvp_command_predict;
 
 /* Options that mean the same in every command, with the same name, help and default. */
 extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
@@ -77,8 +78,23 @@ int spmvp_cli_int(const char *s, long lo, long hi, long *out);
  * embedded). On failure returns non-zero with the message in spmvp_last_error(). */
 spmvp_status spmvp_cli_open(const char *spec, const char *cl_dir, spmvp_context **ctx);
 
-/* The description of a device as a JSON object (new; the caller deletes it). */
+/* ---- JSON output: one schema for every command (docs/json.md) ---- */
+#define SPMVP_OUTPUT_SCHEMA_VERSION 1
+
+/* A new document of `command` with the members every document starts with: "schema"
+ * ("spmvp-output"), "schema_version", "spmvp_version", "command". The caller deletes it (or
+ * hands it to spmvp_cli_emit_json). */
+cJSON *spmvp_json_doc(const char *command);
+/* The matrix object: name, rows, cols, nnz, max_row_length, mean_row_length (new). */
+cJSON *spmvp_json_matrix(const char *name, const spmvp_rowlen_stats *s);
+/* The device object of a live device ("source": "opencl", the query) or of a profile
+ * ("source": "profile", "profile": path, the profile's device parameters); new. */
 cJSON *spmvp_device_json(const spmvp_device_info *di);
+cJSON *spmvp_json_profile_device(const spmvp_profile *p, const char *path);
+/* Adds key: v, or key: null when v is not finite (JSON has no NaN). */
+void spmvp_json_add_number(cJSON *o, const char *key, double v);
+/* Prints doc on stdout and deletes it: the exit status (1 when out of memory). */
+int spmvp_cli_emit_json(cJSON *doc);
 
 /* Prints a cJSON document on stdout followed by a newline; 1 on success. */
 int spmvp_cli_print_json(cJSON *doc);

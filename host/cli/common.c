@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,10 +52,58 @@ spmvp_status spmvp_cli_open(const char *spec, const char *cl_dir, spmvp_context 
     return st;
 }
 
+cJSON *spmvp_json_doc(const char *command)
+{
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "schema", "spmvp-output");
+    cJSON_AddNumberToObject(d, "schema_version", SPMVP_OUTPUT_SCHEMA_VERSION);
+    cJSON_AddStringToObject(d, "spmvp_version", SPMVP_VERSION);
+    cJSON_AddStringToObject(d, "command", command);
+    return d;
+}
+
+cJSON *spmvp_json_matrix(const char *name, const spmvp_rowlen_stats *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", name);
+    cJSON_AddNumberToObject(o, "rows", (double)s->rows);
+    cJSON_AddNumberToObject(o, "cols", (double)s->cols);
+    cJSON_AddNumberToObject(o, "nnz", (double)s->nnz);
+    cJSON_AddNumberToObject(o, "max_row_length", (double)s->max);
+    cJSON_AddNumberToObject(o, "mean_row_length", s->mean);
+    return o;
+}
+
+cJSON *spmvp_json_profile_device(const spmvp_profile *p, const char *path)
+{
+    cJSON *o = spmvp_profile_device_json(p);
+    if (o) {
+        cJSON_AddStringToObject(o, "source", "profile");
+        cJSON_AddStringToObject(o, "profile", path);
+    }
+    return o;
+}
+
+void spmvp_json_add_number(cJSON *o, const char *key, double v)
+{
+    if (isfinite(v))
+        cJSON_AddNumberToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+int spmvp_cli_emit_json(cJSON *doc)
+{
+    int ok = spmvp_cli_print_json(doc);
+    cJSON_Delete(doc);
+    return ok ? SPMVP_EXIT_OK : spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
+}
+
 cJSON *spmvp_device_json(const spmvp_device_info *di)
 {
     cJSON *o = cJSON_CreateObject();
     char id[32];
+    cJSON_AddStringToObject(o, "source", "opencl");
     snprintf(id, sizeof id, "%d:%d", di->platform_index, di->device_index);
     cJSON_AddStringToObject(o, "id", id);
     cJSON_AddStringToObject(o, "platform", di->platform_name);

@@ -269,7 +269,7 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
 
 /* Writes text from column `indent` on, broken at spaces before column `width`, continuation
  * lines indented to `indent`; ends with a newline. */
-static void wrap(FILE *f, const char *text, int indent, int width)
+void spmvp_text_wrap(FILE *f, const char *text, int indent, int width)
 {
     int col = indent;
     const char *p = text;
@@ -311,7 +311,7 @@ void spmvp_opts_help(const spmvp_cmd *c, FILE *f)
         snprintf(text, sizeof text, "%s%s%s%s%s%s", o->help, values[0] ? ": " : "", values,
                  o->def ? " (default: " : "", o->def ? o->def : "", o->def ? ")" : "");
         fprintf(f, "  %-26s ", left);
-        wrap(f, text, 2 + 26 + 1, HELP_WIDTH);
+        spmvp_text_wrap(f, text, 2 + 26 + 1, HELP_WIDTH);
     }
     fprintf(f, "  %-26s %s\n", "-h, --help", "this help");
     if (c->details)

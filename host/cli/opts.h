@@ -91,6 +91,10 @@ size_t spmvp_opts_list(const spmvp_cmd *c, spmvp_opt *out, size_t cap);
  * details and the example. */
 void spmvp_opts_help(const spmvp_cmd *c, FILE *f);
 
+/* Writes text from column `indent` on (the caller has written that far), broken at spaces
+ * before column `width`, continuation lines indented to `indent`, and a newline. */
+void spmvp_text_wrap(FILE *f, const char *text, int indent, int width);
+
 /* The candidate closest to `word` by edit distance, if close enough to be a likely typo
  * (at most a third of its length, at least 1, or `word` a prefix of it); NULL otherwise. */
 const char *spmvp_opts_nearest(const char *word, const char *const *cands, size_t n);

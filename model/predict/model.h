@@ -29,11 +29,17 @@
 /* Variant flags. */
 enum {
     SPMVP_MODEL_COMPARE_DEFAULT = 1, /* `compare`'s model when --model is not given */
-    SPMVP_MODEL_SHOWS_DTT = 2        /* its predict --json entries carry the data transfer time */
+    SPMVP_MODEL_SHOWS_DTT = 2,       /* its predict --json entries carry the data transfer time */
+    SPMVP_MODEL_TRUST_GPU = 4,       /* the model predict recommends on a GPU profile */
+    SPMVP_MODEL_TRUST_CPU = 8        /* ... and on a CPU (or other) profile */
 };
 
 typedef struct spmvp_prediction {
-    double us[SPMVP_NFORMATS][SPMVP_MODELS_MAX]; /* predicted µs; NaN: no model for it */
+    double us[SPMVP_NFORMATS][SPMVP_MODELS_MAX]; /* predicted µs, finite and > 0; NaN: no
+                                                    model for it, or out of its range */
+    unsigned char out_of_range[SPMVP_NFORMATS][SPMVP_MODELS_MAX]; /* 1: the model gave a time
+                                  that is no time (<= 0 or not finite: a line extrapolated
+                                  outside its calibrated range); us is NaN then */
     double dtt_us[SPMVP_NFORMATS]; /* data transfer time, µs, of the model with a dtt_key
                                       (seed 002 eqs 25, 31, 38, 45); NaN where none */
     spmvp_mapping map;             /* the thread mapping predicted at: bench's automatic
@@ -42,6 +48,8 @@ typedef struct spmvp_prediction {
                                       -1 if none */
     int rule_pick;                 /* a format a model picks by a rule of its own rather than
                                       the smallest time (seed 002's Algorithm 1), -1 none */
+    int trusted;                   /* the model whose pick predict recommends (-1: no model
+                                      picks): spmvp_predict_all's rule */
 } spmvp_prediction;
 
 /* What the strip models' training plan (seed 000's grid) is drawn for. */
@@ -58,6 +66,7 @@ typedef struct spmvp_model {
         const char *name;  /* "fixed": --model, JSON keys, column heads */
         const char *label; /* "Guo-Wang (fixed)": tables */
         unsigned flags;    /* SPMVP_MODEL_* */
+        const char *why;   /* why it is trusted where a TRUST flag says so (evidence), or NULL */
     } variant[SPMVP_MODEL_VARIANTS];
     const char *help;   /* its line in predict's usage */
     const char *legend; /* its part of predict's "models" paragraph (with its own line breaks) */
@@ -126,6 +135,8 @@ const char *spmvp_model_name(int m);
 const char *spmvp_model_label(int m);
 unsigned spmvp_model_flags(int m);
 int spmvp_model_parse(const char *name);
+/* The evidence for trusting model m (its variant's why), or "". */
+const char *spmvp_model_why(int m);
 /* The first model flagged SPMVP_MODEL_COMPARE_DEFAULT (0 if none). */
 int spmvp_model_default(void);
 /* The dtt_key of the first descriptor with one, or NULL. */

@@ -326,9 +326,12 @@ static void describe_fit(const void *const state[2], const int available[2], FIL
 const spmvp_model spmvp_model_strip = {
     .version = SPMVP_MODEL_VERSION,
     .nvariants = 3,
-    .variant = {{"fixed", "Guo-Wang (fixed)", 0},
-                {"normal", "normal", SPMVP_MODEL_COMPARE_DEFAULT},
-                {"uniform", "uniform", 0}},
+    .variant = {{"fixed", "Guo-Wang (fixed)", SPMVP_MODEL_TRUST_GPU,
+                 "on the H100 its pick ran within 5 % of the fastest format on 86 % (double) and "
+                 "82 % (single) of 65 matrices it was not calibrated on, within 20 % on 97-98 % "
+                 "(docs/models.md), and it predicts every format it has calibration points for"},
+                {"normal", "normal", SPMVP_MODEL_COMPARE_DEFAULT, NULL},
+                {"uniform", "uniform", 0, NULL}},
     .help = "fixed (Guo-Wang: fixed row lengths), normal, uniform (seed 000)",
     .legend = "fixed = Guo-Wang (fixed row lengths); normal, uniform = seed 000's distributions;\n",
     .read_prec = read_prec,

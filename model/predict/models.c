@@ -65,6 +65,12 @@ unsigned spmvp_model_flags(int m)
     return v ? v->flags : 0;
 }
 
+const char *spmvp_model_why(int m)
+{
+    const struct spmvp_model_variant *v = variant(m);
+    return v && v->why ? v->why : "";
+}
+
 int spmvp_model_parse(const char *name)
 {
     for (int m = 0; name && m < spmvp_model_count(); m++)

@@ -26,9 +26,18 @@ spmvp_status spmvp_predictor_init(spmvp_predictor *out, const spmvp_profile *p, 
         return spmvp_fail(SPMVP_ERR_ARG, "%s: no profile, or value size %zu is not 4 or 8",
                           path ? path : "profile", value_size);
     memset(out, 0, sizeof *out);
+    /* a profile calibrated at the other precision only would predict this one from device
+     * parameters alone, as if nothing had been measured: refused, naming what is missing
+     * (a profile with no calibration at all, as the paper's GT 645M, predicts from its
+     * hardware parameters at either precision) */
+    if (!spmvp_profile_calib(p, value_size) && spmvp_profile_calib(p, value_size == 8 ? 4 : 8)) {
+        const spmvp_calib *unused;
+        return spmvp_profile_require(p, path, value_size, &unused);
+    }
     out->profile = p;
     out->prec = (spmvp_precision)k;
     out->warp = (unsigned)p->device.warp_size;
+    out->gpu = !strcmp(p->device.type, "GPU");
     for (int i = 0; i < spmvp_model_families(); i++) {
         const spmvp_model *m = spmvp_model_family(i);
         if (m->state_size && !(out->state[i] = calloc(1, m->state_size))) {
@@ -81,14 +90,33 @@ spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_rowlen_sta
         if (e && !st)
             st = e;
     }
+    /* a line extrapolated below zero (or a non-finite value) is no prediction: it is marked,
+     * never printed as a time and never wins a pick */
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        for (int m = 0; m < SPMVP_MODELS_MAX; m++) {
+            double t = out->us[f][m];
+            out->out_of_range[f][m] = !isnan(t) && !(isfinite(t) && t > 0);
+            if (out->out_of_range[f][m])
+                out->us[f][m] = NAN;
+        }
     for (int m = 0; m < spmvp_model_count(); m++) {
         out->best[m] = -1;
         for (int f = 0; f < SPMVP_NFORMATS; f++) {
             double t = out->us[f][m];
-            /* a line extrapolated below zero is no prediction: it may not win the pick */
-            if (t > 0 && (out->best[m] < 0 || t < out->us[out->best[m]][m]))
+            if (!isnan(t) && (out->best[m] < 0 || t < out->us[out->best[m]][m]))
                 out->best[m] = f;
         }
     }
+    /* the recommendation: the model whose picks were measured closest to the fastest format
+     * on this kind of device (the TRUST flags and their evidence), if it picks; else the
+     * first model that does */
+    unsigned trust = in->gpu ? SPMVP_MODEL_TRUST_GPU : SPMVP_MODEL_TRUST_CPU;
+    out->trusted = -1;
+    for (int m = 0; m < spmvp_model_count() && out->trusted < 0; m++)
+        if ((spmvp_model_flags(m) & trust) && out->best[m] >= 0)
+            out->trusted = m;
+    for (int m = 0; m < spmvp_model_count() && out->trusted < 0; m++)
+        if (out->best[m] >= 0)
+            out->trusted = m;
     return st;
 }

@@ -17,14 +17,16 @@ typedef struct spmvp_predictor {
     const spmvp_profile *profile;
     spmvp_precision prec;
     unsigned warp;                               /* device.warp_size */
+    int gpu;                                     /* device.type is "GPU" (which model to trust) */
     int available[SPMVP_PROFILE_PARTS_MAX];      /* by registry index: 1 if it can predict */
     char note[SPMVP_PROFILE_PARTS_MAX][256];     /* why not, "" otherwise */
     void *state[SPMVP_PROFILE_PARTS_MAX];        /* each model's prepared state (owned) */
 } spmvp_predictor;
 
 /* Sets *out for profile p at values of value_size bytes (4 or 8). Fails (SPMVP_ERR_UNSUPPORTED,
- * the message of spmvp_profile_require, path naming the file) only when no model can predict
- * at that precision; SPMVP_ERR_ARG for a bad value size, SPMVP_ERR_NOMEM. *out is released
+ * the message of spmvp_profile_require, path naming the file) when the profile was calibrated
+ * at the other precision only, or when no model can predict at that precision; SPMVP_ERR_ARG
+ * for a bad value size, SPMVP_ERR_NOMEM. *out is released
  * on failure (its available[] and note[] still say why). */
 spmvp_status spmvp_predictor_init(spmvp_predictor *out, const spmvp_profile *p, const char *path,
                                   size_t value_size);

@@ -188,6 +188,19 @@ static void write_precision(spmvp_json_writer *w, cJSON *precs, spmvp_precision 
     write_points(w, o, pp->calib);
 }
 
+cJSON *spmvp_profile_device_json(const spmvp_profile *p)
+{
+    spmvp_json_writer w = {0};
+    cJSON *dev = cJSON_CreateObject();
+    if (dev)
+        spmvp_json_write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
+    if (w.oom) {
+        cJSON_Delete(dev);
+        return NULL;
+    }
+    return dev;
+}
+
 /* The unchecked JSON text of p (cJSON's allocator), or NULL when out of memory. */
 static char *to_json(const spmvp_profile *p)
 {

@@ -17,6 +17,8 @@
 
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "calib.h"
 #include "spmvp_sparse.h"
 
@@ -123,6 +125,10 @@ spmvp_status spmvp_profile_parse(const char *name, const char *text, spmvp_profi
 /* Reads path and parses it as spmvp_profile_parse does (path names it in messages);
  * SPMVP_ERR_IO when it cannot be read. */
 spmvp_status spmvp_profile_load(const char *path, spmvp_profile **out);
+
+/* The profile's "device" object, as the profile stores it: a new cJSON object the caller
+ * deletes, or NULL when out of memory. */
+cJSON *spmvp_profile_device_json(const spmvp_profile *p);
 
 /* The calibration of values of value_size bytes (4: single, 8: double), or NULL when the
  * profile has none. Owned by p. */

@@ -124,4 +124,12 @@ static const spmvp_mapping_param coo_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", NULL, NULL, plan_coo, coo_params};
+static void resolve_coo(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
+{
+    (void)s;
+    (void)warp;
+    if (m->coo_chunk <= 0)
+        m->coo_chunk = SPMVP_COO_CHUNK;
+}
+
+const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", resolve_coo, NULL, plan_coo, coo_params};
