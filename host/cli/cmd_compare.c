@@ -2,14 +2,15 @@
  * and with matrices, the time each device is predicted to take and the format each would pick. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-static void row_s(const char *k, const char *a, const char *b) { printf("  %-26s %-28s %-28s\n", k, a, b); }
+static void row_s(const char *k, const char *a, const char *b) { printf("  %-26s %-28s %s\n", k, a, b); }
 static void row_n(const char *k, double a, double b)
 {
-    printf("  %-26s %-28.6g %-28.6g\n", k, a, b);
+    printf("  %-26s %-28.6g %.6g\n", k, a, b);
 }
 
 static void print_devices(const spmvp_profile *a, const spmvp_profile *b)
@@ -28,7 +29,7 @@ static void print_devices(const spmvp_profile *a, const spmvp_profile *b)
     row_n("strip CSR-S/ELL/JAD", (double)x->strip_csr_scalar, (double)y->strip_csr_scalar);
     row_n("global memory GiB", x->global_mem_bytes / 1073741824.0, y->global_mem_bytes / 1073741824.0);
     row_n("copy GB/s", a->microbench.copy_gbs, b->microbench.copy_gbs);
-    row_n("launch us", a->microbench.launch_us, b->microbench.launch_us);
+    row_n("launch µs", a->microbench.launch_us, b->microbench.launch_us);
     row_n("host to device GB/s", a->microbench.h2d_gbs, b->microbench.h2d_gbs);
 }
 
@@ -47,102 +48,164 @@ static void print_models(const spmvp_predictor *a, const spmvp_predictor *b)
         }
 }
 
-static int print_matrix(const char *spec, const spmvp_predictor *a, const spmvp_predictor *b,
-                        int d)
+/* The time of format f by model d, or what stands in for it. */
+static void cell(char *buf, size_t size, const spmvp_prediction *p, int f, int d)
+{
+    if (p->out_of_range[f][d])
+        snprintf(buf, size, "out of range");
+    else if (isnan(p->us[f][d]))
+        snprintf(buf, size, "no model");
+    else
+        snprintf(buf, size, "%.2f", p->us[f][d]);
+}
+
+static const char *pick_name(int f) { return f >= 0 ? spmvp_format_name((spmvp_format)f) : "none"; }
+
+/* One matrix under model d on both devices: text, or an element of `arr` (JSON). */
+static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_predictor *b, int d,
+                      cJSON *arr)
 {
     spmvp_csr *A = NULL;
     if (spmvp_matrix_load(spec, &A))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
-    if (!s) {
-        spmvp_csr_free(A);
+    spmvp_csr_free(A);
+    if (!s)
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-    }
     spmvp_prediction pa, pb;
     if (spmvp_predict_all(a, s, &pa) || spmvp_predict_all(b, s, &pb)) {
         spmvp_rowlen_stats_free(s);
-        spmvp_csr_free(A);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
     }
-    printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz, spmvp_model_name(d));
-    printf("  %-11s %12s %12s %8s\n", "format", "A_us", "B_us", "B/A");
-    for (int f = 0; f < SPMVP_NFORMATS; f++) {
-        double x = pa.us[f][d], y = pb.us[f][d];
-        printf("  %-11s %12.2f %12.2f %8.3f\n", spmvp_format_name((spmvp_format)f), x, y, y / x);
-    }
     int ba = pa.best[d], bb = pb.best[d];
-    printf("  picks       A: %s (%.2f us)   B: %s (%.2f us)   best B/A %.3f\n",
-           ba >= 0 ? spmvp_format_name((spmvp_format)ba) : "none", ba >= 0 ? pa.us[ba][d] : NAN,
-           bb >= 0 ? spmvp_format_name((spmvp_format)bb) : "none", bb >= 0 ? pb.us[bb][d] : NAN,
-           ba >= 0 && bb >= 0 ? pb.us[bb][d] / pa.us[ba][d] : NAN);
+    double ta = ba >= 0 ? pa.us[ba][d] : NAN, tb = bb >= 0 ? pb.us[bb][d] : NAN;
+    if (arr) {
+        cJSON *o = cJSON_CreateObject(), *fa = cJSON_CreateArray();
+        cJSON_AddItemToObject(o, "matrix", spmvp_json_matrix(spec, s));
+        for (int f = 0; f < SPMVP_NFORMATS; f++) {
+            cJSON *e = cJSON_CreateObject();
+            cJSON_AddStringToObject(e, "format", spmvp_format_name((spmvp_format)f));
+            spmvp_json_add_number(e, "a_predicted_us", pa.us[f][d]);
+            spmvp_json_add_number(e, "b_predicted_us", pb.us[f][d]);
+            spmvp_json_add_number(e, "b_over_a_ratio", pb.us[f][d] / pa.us[f][d]);
+            cJSON_AddItemToArray(fa, e);
+        }
+        cJSON_AddItemToObject(o, "formats", fa);
+        cJSON_AddStringToObject(o, "a_pick", pick_name(ba));
+        cJSON_AddStringToObject(o, "b_pick", pick_name(bb));
+        spmvp_json_add_number(o, "a_pick_us", ta);
+        spmvp_json_add_number(o, "b_pick_us", tb);
+        spmvp_json_add_number(o, "b_over_a_ratio", tb / ta);
+        cJSON_AddItemToArray(arr, o);
+    } else {
+        printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz,
+               spmvp_model_name(d));
+        printf("  %-11s %13s %13s %8s\n", "format", "A µs", "B µs", "B/A");
+        for (int f = 0; f < SPMVP_NFORMATS; f++) {
+            char x[32], y[32], r[16] = "-";
+            cell(x, sizeof x, &pa, f, d);
+            cell(y, sizeof y, &pb, f, d);
+            if (isfinite(pb.us[f][d] / pa.us[f][d]))
+                snprintf(r, sizeof r, "%.3f", pb.us[f][d] / pa.us[f][d]);
+            printf("  %-11s %12s %12s %8s\n", spmvp_format_name((spmvp_format)f), x, y, r);
+        }
+        printf("  picks       A: %s (%.2f µs)   B: %s (%.2f µs)   best B/A %.3f\n", pick_name(ba), ta,
+               pick_name(bb), tb, tb / ta);
+    }
     spmvp_rowlen_stats_free(s);
-    spmvp_csr_free(A);
     return SPMVP_EXIT_OK;
 }
 
+static struct {
+    int precision, model, json;
+} args;
+
+/* --model NAME: a registered model */
+static int parse_model(const char *value, void *dest)
+{
+    char names[256];
+    int m = spmvp_model_parse(value);
+    if (m < 0) {
+        spmvp_fail(SPMVP_ERR_ARG, "%s, not \"%s\"", spmvp_model_names(names, sizeof names, ", ", " or "), value);
+        return -1;
+    }
+    *(int *)dest = m;
+    return 0;
+}
+
+static void model_names(char *buf, size_t size) { spmvp_model_names(buf, size, ", ", ", "); }
+
+static const spmvp_opt options[] = {
+    {SPMVP_CHOICE("precision", &args.precision, "P", "single or double", "single, or double when a "
+                  "profile was calibrated in double only", spmvp_precision_choices)},
+    {SPMVP_CUSTOM("model", &args.model, "M", "the model whose predictions are compared", "normal",
+                  parse_model), .values = model_names},
+    SPMVP_OPT_JSON(&args.json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_compare = {
+    "compare", spmvp_cmd_compare, "compare two profiles, and their predictions for matrices",
+    "A.json B.json [MATRIX...]", 2, -1, options,
+    "Shows the two devices' parameters, micro-benchmarks and fitted models side by side; for each\n"
+    "MATRIX, every format's predicted time on A and on B, their ratio, and the format each picks.\n\n"
+    SPMVP_HELP_MATRIX,
+    "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n",
+};
+
 int spmvp_cmd_compare(int argc, char **argv)
 {
-    const char *files[2] = {NULL, NULL};
-    const char *mats[256];
-    int nm = 0, nf = 0;
-    size_t vs = 4;
-    int vs_given = 0;
-    int d = spmvp_model_default();
-    char names[256];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: spmvp compare A.json B.json [MATRIX...] [--precision single|double]\n"
-                   "                     [--model %s]\n", spmvp_model_names(names, sizeof names, "|", "|"));
-            return SPMVP_EXIT_OK;
-        } else if (a[0] != '-') {
-            if (nf < 2)
-                files[nf++] = a;
-            else if (nm < 256)
-                mats[nm++] = a;
-            else
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: at most 256 matrices");
-        } else if (i + 1 >= argc) {
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: %s needs a value", a);
-        } else if (!strcmp(a, "--precision")) {
-            if (spmvp_cli_precision(argv[++i], &vs))
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --precision is single or double, not %s", argv[i]);
-            vs_given = 1;
-        } else if (!strcmp(a, "--model")) {
-            d = spmvp_model_parse(argv[++i]);
-            if (d < 0)
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: --model is %s, not %s",
-                                       spmvp_model_names(names, sizeof names, ", ", " or "), argv[i]);
-        } else {
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: unknown option %s", a);
-        }
+    int n;
+    memset(&args, 0, sizeof args);
+    args.model = spmvp_model_default();
+    const char **pos = malloc((size_t)argc * sizeof *pos);
+    if (!pos)
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+    int rc = spmvp_opts_parse(&spmvp_command_compare, argc, argv, pos, &n);
+    if (rc >= 0) {
+        free(pos);
+        return rc;
     }
-    if (nf < 2)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "compare: needs two profiles (spmvp compare A.json B.json)");
+    const char *files[2] = {pos[0], pos[1]};
     spmvp_profile *p[2] = {NULL, NULL};
     spmvp_predictor pr[2] = {{0}};
-    int rc = SPMVP_EXIT_OK;
-    /* without --precision: single, unless a profile was calibrated for double only */
+    size_t vs = args.precision ? 8 : 4;
+    rc = SPMVP_EXIT_OK;
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++) {
         if (spmvp_profile_load(files[k], &p[k]))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK && !vs_given; k++)
+    /* without --precision: single, unless a profile was calibrated for double only */
+    for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK && !spmvp_opts_given(&spmvp_command_compare, "precision"); k++)
         if (!spmvp_profile_calib(p[k], 4) && spmvp_profile_calib(p[k], 8))
-            vs = 8; /* one was calibrated for double only */
+            vs = 8;
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++)
         if (spmvp_predictor_init(&pr[k], p[k], files[k], vs))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-    if (rc == SPMVP_EXIT_OK) {
+    cJSON *doc = NULL, *arr = NULL;
+    if (rc == SPMVP_EXIT_OK && args.json) {
+        doc = spmvp_json_doc("compare");
+        cJSON *devs = cJSON_AddObjectToObject(doc, "devices");
+        cJSON_AddItemToObject(devs, "a", spmvp_json_profile_device(p[0], files[0]));
+        cJSON_AddItemToObject(devs, "b", spmvp_json_profile_device(p[1], files[1]));
+        cJSON_AddStringToObject(doc, "precision", vs == 8 ? "double" : "single");
+        cJSON_AddStringToObject(doc, "model", spmvp_model_name(args.model));
+        arr = cJSON_AddArrayToObject(doc, "matrices");
+    } else if (rc == SPMVP_EXIT_OK) {
         printf("A = %s\nB = %s\nprecision %s\n\n", files[0], files[1], vs == 8 ? "double" : "single");
         print_devices(p[0], p[1]);
         print_models(&pr[0], &pr[1]);
-        for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++)
-            rc = print_matrix(mats[i], &pr[0], &pr[1], d);
     }
+    for (int i = 2; i < n && rc == SPMVP_EXIT_OK; i++)
+        rc = one_matrix(pos[i], &pr[0], &pr[1], args.model, arr);
+    if (doc && rc == SPMVP_EXIT_OK)
+        rc = spmvp_cli_emit_json(doc);
+    else
+        cJSON_Delete(doc);
     spmvp_predictor_release(&pr[0]);
     spmvp_predictor_release(&pr[1]);
     spmvp_profile_free(p[0]);
     spmvp_profile_free(p[1]);
+    free(pos);
     return rc;
 }

@@ -10,7 +10,6 @@ static const spmvp_cmd own_parsers[] = {
     {"gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)", "", 0, 0, NULL, NULL, NULL},
     {"calibrate", spmvp_cmd_calibrate, "time the benchmark grid on a device and write its profile", "", 0, 0, NULL, NULL, NULL},
     {"refit", spmvp_cmd_refit, "fit a profile's models again from its raw points", "", 0, 0, NULL, NULL, NULL},
-    {"compare", spmvp_cmd_compare, "compare two profiles, and their predictions for matrices", "", 0, 0, NULL, NULL, NULL},
     {"evaluate", spmvp_cmd_evaluate, "measure and predict, then score the models (CSV, JSON, plots)", "", 0, 0, NULL, NULL, NULL},
 };
 
@@ -28,7 +27,7 @@ static const spmvp_cmd completion = {
 
 static const spmvp_cmd *const commands[] = {
     &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &own_parsers[0],
-    &own_parsers[1], &own_parsers[2], &spmvp_command_predict, &own_parsers[3], &own_parsers[4],
+    &own_parsers[1], &own_parsers[2], &spmvp_command_predict, &spmvp_command_compare, &own_parsers[3],
     &completion,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -302,7 +302,7 @@ static void describe_device(const void *const state[2], const int available[2], 
                          spmvp_pmf_param_get(&((const spmvp_pmf_state *)state[k])->hw, i));
             else
                 snprintf(v[k], sizeof v[k], "-");
-        fprintf(out, "  %-26s %-28s %-28s\n", spmvp_pmf_param_name(i), v[0], v[1]);
+        fprintf(out, "  %-26s %-28s %s\n", spmvp_pmf_param_name(i), v[0], v[1]);
     }
 }
 

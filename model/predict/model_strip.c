@@ -297,7 +297,7 @@ static void describe_fit(const void *const state[2], const int available[2], FIL
     for (int k = 0; k < 2; k++)
         cs[k] = available[k] ? ((const strip_state *)state[k])->calib : NULL;
     fprintf(out, "\nmodels (µs; CSR-V: segment below the work-group limit; \"-\": not in that profile)\n");
-    fprintf(out, "  %-22s %-44s %-44s\n", "format dist [V]", "A", "B");
+    fprintf(out, "  %-22s %-44s %s\n", "format dist [V]", "A", "B");
     for (int w = 0; w < 2; w++)
         for (size_t i = 0; cs[w] && i < cs[w]->nmodels; i++) {
             const spmvp_strip_model *m = &cs[w]->models[i];
@@ -319,7 +319,7 @@ static void describe_fit(const void *const state[2], const int available[2], FIL
                 } else
                     snprintf(txt[k], sizeof txt[k], "A=%.3g B=%.3g p=%.3g q=%.3g", x->A, x->B, x->p, x->q);
             }
-            fprintf(out, "  %-22s %-44s %-44s\n", key, txt[0], txt[1]);
+            fprintf(out, "  %-22s %-44s %s\n", key, txt[0], txt[1]);
         }
 }
 
