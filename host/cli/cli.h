@@ -18,7 +18,7 @@ int spmvp_cli_main(int argc, char **argv);
 
 /* The commands with an option table (opts.h), by which main.c dispatches and prints help. */
 extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench,
-    spmvp_command_predict, spmvp_command_compare;
+    spmvp_command_predict, spmvp_command_compare, spmvp_command_calibrate, spmvp_command_refit;
 
 /* Options that mean the same in every command, with the same name, help and default. */
 extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
@@ -98,6 +98,10 @@ int spmvp_cli_emit_json(cJSON *doc);
 
 /* Prints a cJSON document on stdout followed by a newline; 1 on success. */
 int spmvp_cli_print_json(cJSON *doc);
+
+/* 1 when paths a and b name the same existing file (same device and inode), else 0: an
+ * output that is one of the inputs is refused. */
+int spmvp_cli_same_file(const char *a, const char *b);
 
 /* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
 int spmvp_cli_precision(const char *s, size_t *value_size);

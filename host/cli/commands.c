@@ -8,8 +8,6 @@
 /* Commands that still parse their own options: help runs them with --help. */
 static const spmvp_cmd own_parsers[] = {
     {"gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)", "", 0, 0, NULL, NULL, NULL},
-    {"calibrate", spmvp_cmd_calibrate, "time the benchmark grid on a device and write its profile", "", 0, 0, NULL, NULL, NULL},
-    {"refit", spmvp_cmd_refit, "fit a profile's models again from its raw points", "", 0, 0, NULL, NULL, NULL},
     {"evaluate", spmvp_cmd_evaluate, "measure and predict, then score the models (CSV, JSON, plots)", "", 0, 0, NULL, NULL, NULL},
 };
 
@@ -27,7 +25,8 @@ static const spmvp_cmd completion = {
 
 static const spmvp_cmd *const commands[] = {
     &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &own_parsers[0],
-    &own_parsers[1], &own_parsers[2], &spmvp_command_predict, &spmvp_command_compare, &own_parsers[3],
+    &spmvp_command_calibrate, &spmvp_command_refit, &spmvp_command_predict, &spmvp_command_compare,
+    &own_parsers[1],
     &completion,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

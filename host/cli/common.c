@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *const spmvp_precision_choices[] = {"single", "double", NULL};
 
@@ -200,3 +201,11 @@ int spmvp_cli_parse_formats(const char *value, void *dest)
 }
 
 void spmvp_cli_format_names(char *buf, size_t size) { spmvp_format_list(", ", buf, size); }
+
+int spmvp_cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) || stat(b, &sb))
+        return 0; /* one does not exist: not the same */
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "progress.h"
 #include "spmvp_sparse.h"
 #include "spmvp_predict.h"
 
@@ -34,17 +35,6 @@ static int same_matrix(const spmvp_calib_point *x, const spmvp_calib_point *y)
     return x->rows == y->rows && x->pnz == y->pnz && x->dist == y->dist;
 }
 
-static void progress(int done, int total, time_t start)
-{
-    double el = difftime(time(NULL), start);
-    double rem = done ? el * (total - done) / done : 0;
-    int w = 30, fill = total ? w * done / total : w;
-    fprintf(stderr, "\r[%.*s%*s] %d/%d points, %.0f s elapsed, ~%.0f s left ", fill,
-            "##############################", w - fill, "", done, total, el, rem);
-    if (done == total)
-        fputc('\n', stderr);
-}
-
 spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *opt,
                              spmvp_calib *c, FILE *notes, int *skipped)
 {
@@ -65,7 +55,7 @@ spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *
     size_t n = plan->npoints;
     qsort(plan->points, n, sizeof *plan->points, cmp_point);
 
-    time_t start = time(NULL);
+    spmvp_progress bar = spmvp_progress_start(opt->progress ? stderr : notes, "points", n);
     spmvp_csr *A = NULL;
     for (size_t k = 0; k < n && !st; k++) {
         const spmvp_calib_point *j = &v[k];
@@ -92,13 +82,10 @@ spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *
         } else if (!st) {
             (*skipped)++;
             if (notes)
-                fprintf(notes, "skipped %s I=%d PNZ=%d %s: %s\n", spmvp_format_name(j->format),
+                fprintf(notes, "spmvp: note: skipped %s I=%d PNZ=%d %s: %s\n", spmvp_format_name(j->format),
                         j->strips, j->pnz, spmvp_dist_name(j->dist), r.note);
         }
-        if (opt->progress)
-            progress((int)k + 1, (int)n, start);
-        else if (notes && (k + 1) % (n / 20 + 1) == 0) /* a log line every 5 % */
-            fprintf(notes, "progress: %zu/%zu points, %.0f s\n", k + 1, n, difftime(time(NULL), start));
+        spmvp_progress_step(&bar, k + 1);
     }
     spmvp_csr_free(A);
     spmvp_calib_free(plan);

@@ -14,7 +14,7 @@ typedef struct spmvp_calibrate_options {
     int warmup, runs;       /* alpha warm-ups discarded, then beta - alpha timed (eq. 5) */
     long long max_nnz;      /* points with more non-zeros are skipped with a note (0: default) */
     unsigned long long seed;
-    int progress;           /* draw a progress bar on stderr */
+    int progress;           /* report progress on stderr (a bar on a terminal, else log lines on notes) */
 } spmvp_calibrate_options;
 
 /* Defaults: 5 warm-ups, 20 timed runs, the full grid, max_nnz from the device. */

@@ -16,5 +16,6 @@
 #include "bench.h"      /* verification and event timing */
 #include "microbench.h" /* copy bandwidth, launch cost, host-to-device bandwidth */
 #include "calibrate.h"  /* timing the models' calibration plans */
+#include "progress.h"   /* progress of long runs */
 
 #endif

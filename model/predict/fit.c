@@ -199,9 +199,9 @@ static int fit_vector(const cpt *g, size_t n, int split, spmvp_strip_model *m, w
         return -1;
     }
     if (notes && !ok0)
-        fprintf(notes, "%s: segment PNZ <= %d not fitted: %s\n", name, split, why0);
+        fprintf(notes, "spmvp: note: %s: segment PNZ <= %d not fitted: %s\n", name, split, why0);
     if (notes && !ok1)
-        fprintf(notes, "%s: segment PNZ > %d not fitted: %s\n", name, split, w->why);
+        fprintf(notes, "spmvp: note: %s: segment PNZ > %d not fitted: %s\n", name, split, w->why);
     m->I1 = ok0 ? I1[0] : I1[1];
     return 0;
 }
@@ -299,7 +299,7 @@ spmvp_status spmvp_calib_fit_notes(spmvp_calib *c, int split, FILE *notes, int *
         if (usable(&c->points[k]))
             g[n++] = &c->points[k];
     if (notes && n < c->npoints)
-        fprintf(notes, "%zu of %zu calibration points not used (time <= 0, or hyb)\n",
+        fprintf(notes, "spmvp: note: %zu of %zu calibration points not used (time <= 0, or hyb)\n",
                 c->npoints - n, c->npoints);
     if (!n) {
         st = spmvp_fail(SPMVP_ERR_ARG, "no usable calibration points (%zu with time <= 0 or "
@@ -324,7 +324,7 @@ spmvp_status spmvp_calib_fit_notes(spmvp_calib *c, int split, FILE *notes, int *
         nskip++;
         spmvp_fail(SPMVP_ERR_ARG, "%s: %s", name, w.why);
         if (notes)
-            fprintf(notes, "skipped model %s: %s\n", name, w.why);
+            fprintf(notes, "spmvp: note: skipped model %s: %s\n", name, w.why);
     }
     if (!nm) {
         st = SPMVP_ERR_ARG; /* the reason of the last skipped model is recorded */

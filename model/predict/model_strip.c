@@ -43,15 +43,13 @@ static spmvp_status add_grid(spmvp_calib *l, spmvp_format f, int v, long long st
                              const int *is, size_t ni, const int *ps, size_t np, long long max_nnz,
                              int *skipped, FILE *notes)
 {
+    int n = 0; /* grid points skipped: one note for them all, not one line each */
     for (size_t a = 0; a < ni; a++)
         for (size_t b = 0; b < np; b++) {
             long long rows = coo ? strip * is[a] / ps[b] : strip * is[a];
             long long nnz = rows * ps[b];
             if (rows < 1 || nnz > max_nnz) {
-                (*skipped)++;
-                if (notes)
-                    fprintf(notes, "skipped %s V=%d I=%d PNZ=%d: %lld non-zeros, above the limit "
-                            "of %lld\n", spmvp_format_name(f), v, is[a], ps[b], nnz, max_nnz);
+                n++;
                 continue;
             }
             for (int d = 0; d < SPMVP_NDISTS; d++) {
@@ -59,6 +57,13 @@ static spmvp_status add_grid(spmvp_calib *l, spmvp_format f, int v, long long st
                 SPMVP_TRY(spmvp_calib_add(l, &q));
             }
         }
+    *skipped += n;
+    if (n && notes) {
+        char what[48];
+        snprintf(what, sizeof what, v ? "%s V=%d" : "%s", spmvp_format_name(f), v);
+        fprintf(notes, "spmvp: note: %s: %d of %zu grid points skipped (fewer than one row, or more "
+                "than %lld non-zeros: --max-nnz)\n", what, n, ni * np, max_nnz);
+    }
     return SPMVP_OK;
 }
 
