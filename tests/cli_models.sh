@@ -76,14 +76,14 @@ grep -q "^recommended [a-z_]*, predicted [0-9.]* µs by" "$tmp/out" || { echo "F
 check "refit" "$SPMVP" refit "$tmp/p.json" -o "$tmp/p2.json"
 check "compare with matrices" "$SPMVP" compare "$tmp/p.json" $known laplace2d:10
 grep -q "picks" "$tmp/out" || { echo "FAIL: compare picks no format"; cat "$tmp/out"; fails=$((fails + 1)); }
-check "evaluate with plots" "$SPMVP" evaluate --profile "$tmp/p.json" --runs 2 --warmup 1 --plot svg \
+check "evaluate with plots" "$SPMVP" evaluate --profile "$tmp/p.json" --runs 2 --warmup 1 --plot "$tmp/ev.svg" \
     -o "$tmp/ev" matrices/cage8.mtx.gz laplace2d:40
-for f in ev.csv ev.json ev-scatter.svg ev-error.svg; do
+for f in ev.csv ev.json ev.svg ev-error.svg; do
     [ -s "$tmp/$f" ] || { echo "FAIL: evaluate did not write $f"; fails=$((fails + 1)); }
 done
 # 2 matrices x 6 formats x 5 models (3 strip, pmf, pmf-cal)
 [ "$(wc -l <"$tmp/ev.csv")" -eq 61 ] || { echo "FAIL: ev.csv should have 1 + 2x6x5 lines"; fails=$((fails + 1)); }
-grep -q "PMF calibrated" "$tmp/ev.json" "$tmp/ev-scatter.gp" || { echo "FAIL: evaluate lacks the calibrated PMF model"; fails=$((fails + 1)); }
+grep -q "PMF calibrated" "$tmp/ev.gp" || { echo "FAIL: evaluate lacks the calibrated PMF model"; fails=$((fails + 1)); }
 grep -q '"pmf-cal"' "$tmp/ev.json" || { echo "FAIL: evaluate JSON lacks pmf-cal"; fails=$((fails + 1)); }
 
 # the two shipped profiles side by side, with a matrix

@@ -11,15 +11,12 @@
 #include "cli.h"
 #include "plot.h"
 
-static const char usage[] =
-    "usage: spmvp evaluate --device D --profile P.json MATRIX... [--precision single|double]\n"
-    "                      [--runs N] [--warmup A] [-o PREFIX] [--plot png|svg|none]\n"
-    "  MATRIX: files or generated families (laplace3d:100, random:1000000:16:normal, rmat:18, ...)\n";
-
 typedef struct eval_case {
     const char *matrix;
     long long rows, nnz;
-    double measured[SPMVP_NFORMATS];   /* mean µs (eq. 5); NaN: did not run */
+    double measured[SPMVP_NFORMATS];   /* mean µs of the timed runs (seed 000 eq. 5, what the
+                                          models are fitted to); NaN: did not run */
+    double median[SPMVP_NFORMATS];     /* median µs of the same runs (bench's figure) */
     char params[SPMVP_NFORMATS][96];
     spmvp_prediction pred;
 } eval_case;
@@ -48,16 +45,17 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *
         spmvp_bench_options o = *bo;
         o.spmv.map = e->pred.map; /* what was predicted is what is run */
         spmvp_bench_result r;
-        e->measured[f] = NAN;
+        e->measured[f] = e->median[f] = NAN;
         if (spmvp_bench_format(ctx, A, (spmvp_format)f, &o, &r)) {
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s: %s", spec, spmvp_format_name((spmvp_format)f), r.note);
             break;
         }
-        if (r.state == SPMVP_BENCH_OK)
+        if (r.state == SPMVP_BENCH_OK) {
             e->measured[f] = r.mean_us;
+            e->median[f] = r.median_us;
+        }
         snprintf(e->params[f], sizeof e->params[f], "%s", r.state == SPMVP_BENCH_OK ? r.params : "unsuitable");
     }
-    fprintf(stderr, "spmvp: evaluated %s\n", spec);
     spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);
     return rc;
@@ -70,16 +68,18 @@ static int write_csv(const char *prefix, const eval_case *cs, int n)
     FILE *f = fopen(path, "w");
     if (!f)
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
-    fprintf(f, "matrix,rows,nnz,format,params,measured_us,model,predicted_us,dr\n");
+    fprintf(f, "matrix,rows,nnz,format,params,mean_us,median_us,model,predicted_us,dr_percent\n");
     for (int i = 0; i < n; i++)
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
             for (int d = 0; d < spmvp_model_count(); d++) {
                 double m = cs[i].measured[fm], p = cs[i].pred.us[fm][d];
-                fprintf(f, "%s,%lld,%lld,%s,\"%s\",%.6g,%s,%.6g,%.6g\n", cs[i].matrix, cs[i].rows,
+                fprintf(f, "%s,%lld,%lld,%s,\"%s\",%.6g,%.6g,%s,%.6g,%.6g\n", cs[i].matrix, cs[i].rows,
                         cs[i].nnz, spmvp_format_name((spmvp_format)fm), cs[i].params[fm], m,
-                        spmvp_model_name(d), p, spmvp_dr(p, m));
+                        cs[i].median[fm], spmvp_model_name(d), p, 100 * spmvp_dr(p, m));
             }
-    fclose(f);
+    if (fclose(f))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
+    fprintf(stderr, "spmvp: wrote %s\n", path);
     return SPMVP_EXIT_OK;
 }
 
@@ -138,95 +138,85 @@ static cJSON *summary_json(spmvp_dr_summary s)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "cases", (double)s.n);
-    cJSON_AddNumberToObject(o, "mean", s.mean);
-    cJSON_AddNumberToObject(o, "median", s.median);
-    cJSON_AddNumberToObject(o, "p90", s.p90);
-    cJSON_AddNumberToObject(o, "within_20_percent", s.within20);
+    cJSON_AddNumberToObject(o, "mean_dr_percent", 100 * s.mean);
+    cJSON_AddNumberToObject(o, "median_dr_percent", 100 * s.median);
+    cJSON_AddNumberToObject(o, "p90_dr_percent", 100 * s.p90);
+    cJSON_AddNumberToObject(o, "share_within_20_percent", 100 * s.within20);
     return o;
 }
 
 static int report(const char *prefix, const char *plot, const eval_case *cs, int n,
-                  const spmvp_context *ctx, const char *profile, size_t vs)
+                  const spmvp_context *ctx, const spmvp_profile *p, const char *profile, size_t vs,
+                  int json)
 {
     double *dr = malloc(((size_t)n * SPMVP_NFORMATS + 1) * sizeof *dr);
-    cJSON *doc = cJSON_CreateObject();
+    cJSON *doc = spmvp_json_doc("evaluate");
     if (!dr || !doc) {
         free(dr);
         cJSON_Delete(doc);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
     }
-    cJSON_AddStringToObject(doc, "device", ctx->info.name);
-    cJSON_AddStringToObject(doc, "driver", ctx->info.driver);
-    cJSON_AddStringToObject(doc, "profile", profile);
+    cJSON_AddItemToObject(doc, "device", spmvp_device_json(&ctx->info));
+    cJSON_AddItemToObject(doc, "profile_device", spmvp_json_profile_device(p, profile));
     cJSON_AddStringToObject(doc, "precision", vs == 8 ? "double" : "single");
-    cJSON_AddStringToObject(doc, "measured", "mean of the timed runs, event time per product (eq. 5)");
+    cJSON_AddStringToObject(doc, "measured", "mean_us: the mean of the timed runs, an event time per "
+                            "product (seed 000 eq. 5), which D_r compares with; median_us beside it");
     cJSON *summ = cJSON_AddObjectToObject(doc, "dr_summary");
-    printf("D_r = |predicted - measured| / measured (seed 000 eq. 7), in %%: mean / median / p90"
-           " [share within 20 %%]; %d matrices, %s precision, %s\n\n", n, vs == 8 ? "double" : "single", ctx->info.name);
-    printf("%-11s", "format");
+    FILE *out = json ? stderr : stdout; /* the tables go to stderr when stdout carries JSON */
+    fprintf(out, "D_r = |predicted - measured mean| / measured mean (seed 000 eq. 7), in %%, over %d "
+            "matrices; %s precision, %s\n", n, vs == 8 ? "double" : "single", ctx->info.name);
+    fprintf(out, "\n%-18s %-11s %6s %10s %10s %10s %10s\n", "model", "format", "cases", "mean %",
+            "median %", "p90 %", "<= 20 %");
     for (int d = 0; d < spmvp_model_count(); d++)
-        printf(" %-30s", spmvp_model_label(d));
-    printf("\n");
-    for (int f = -1; f < SPMVP_NFORMATS; f++) {
-        const char *fname = f < 0 ? "all" : spmvp_format_name((spmvp_format)f);
-        cJSON *fo = cJSON_AddObjectToObject(summ, fname);
-        if (f >= 0)
-            printf("%-11s", fname);
-        char line[SPMVP_MODELS_MAX][64];
-        for (int d = 0; d < spmvp_model_count(); d++) {
+        for (int f = -1; f < SPMVP_NFORMATS; f++) {
+            const char *fname = f < 0 ? "all" : spmvp_format_name((spmvp_format)f);
+            cJSON *fo = cJSON_GetObjectItem(summ, fname);
+            if (!fo)
+                fo = cJSON_AddObjectToObject(summ, fname);
             spmvp_dr_summary s = spmvp_dr_summarize(dr, collect(cs, n, d, f, dr));
             cJSON_AddItemToObject(fo, spmvp_model_name(d), summary_json(s));
-            if (s.n == 0) /* the PMF model has no CSR-vector or JAD */
-                snprintf(line[d], sizeof line[d], "%13s", "no model");
+            fprintf(out, "%-18s %-11s", f < 0 ? spmvp_model_label(d) : "", fname);
+            if (s.n == 0) /* no form for this format (the PMF: CSR-vector, JAD), or out of range */
+                fprintf(out, " %6s %10s\n", "0", "no time");
             else
-                snprintf(line[d], sizeof line[d], "%6.1f /%6.1f /%7.1f [%3.0f%%]", 100 * s.mean,
-                         100 * s.median, 100 * s.p90, 100 * s.within20);
+                fprintf(out, " %6zu %10.1f %10.1f %10.1f %9.0f%%\n", s.n, 100 * s.mean, 100 * s.median,
+                        100 * s.p90, 100 * s.within20);
         }
-        if (f < 0)
-            printf("%-11s", "all");
-        for (int d = 0; d < spmvp_model_count(); d++)
-            printf(" %-30s", line[d]);
-        printf("\n");
-    }
     cJSON *rk = cJSON_AddObjectToObject(doc, "ranking");
-    printf("\nranking: measured time of the predicted-best format / measured best (mean), share of matrices within 5 %% and 20 %%;\n"
-           "         best of all formats, then best of the formats the model predicts\n");
+    fprintf(out, "\nranking: the measured time of each model's pick over the fastest measured format:\n"
+           "mean ratio, share of matrices within 5 %% and 20 %%; among every format | among those the\n"
+           "model predicts\n");
     for (int d = 0; d < spmvp_model_count(); d++) {
         cJSON *o = cJSON_AddObjectToObject(rk, spmvp_model_name(d));
-        printf("  %-17s", spmvp_model_label(d));
+        fprintf(out, "  %-17s", spmvp_model_label(d));
         for (int all = 1; all >= 0; all--) {
             ranking r = rank_quality(cs, n, d, all);
             cJSON *oo = all ? o : cJSON_AddObjectToObject(o, "among_predicted_formats");
             cJSON_AddNumberToObject(oo, "matrices", r.n);
-            cJSON_AddNumberToObject(oo, "mean_ratio", r.mean_ratio);
-            cJSON_AddNumberToObject(oo, "within_5_percent", r.within5);
-            cJSON_AddNumberToObject(oo, "within_20_percent", r.within20);
-            printf(" %s%.3f  %3.0f %%  %3.0f %%", all ? "" : "  |  ", r.mean_ratio, 100 * r.within5, 100 * r.within20);
+            cJSON_AddNumberToObject(oo, "mean_slowdown_ratio", r.mean_ratio);
+            cJSON_AddNumberToObject(oo, "share_within_5_percent", 100 * r.within5);
+            cJSON_AddNumberToObject(oo, "share_within_20_percent", 100 * r.within20);
+            fprintf(out, " %s%.3f  %3.0f %%  %3.0f %%", all ? "" : "  |  ", r.mean_ratio, 100 * r.within5, 100 * r.within20);
         }
-        printf("\n");
+        fprintf(out, "\n");
     }
     cJSON *arr = cJSON_AddArrayToObject(doc, "cases");
     for (int i = 0; i < n; i++)
         for (int f = 0; f < SPMVP_NFORMATS; f++) {
             cJSON *o = cJSON_CreateObject();
-            cJSON_AddStringToObject(o, "matrix", cs[i].matrix);
-            cJSON_AddNumberToObject(o, "rows", (double)cs[i].rows);
-            cJSON_AddNumberToObject(o, "nnz", (double)cs[i].nnz);
+            cJSON *m = cJSON_AddObjectToObject(o, "matrix");
+            cJSON_AddStringToObject(m, "name", cs[i].matrix);
+            cJSON_AddNumberToObject(m, "rows", (double)cs[i].rows);
+            cJSON_AddNumberToObject(m, "nnz", (double)cs[i].nnz);
             cJSON_AddStringToObject(o, "format", spmvp_format_name((spmvp_format)f));
             cJSON_AddStringToObject(o, "params", cs[i].params[f]);
-            if (isnan(cs[i].measured[f]))
-                cJSON_AddNullToObject(o, "measured_us");
-            else
-                cJSON_AddNumberToObject(o, "measured_us", cs[i].measured[f]);
+            spmvp_json_add_number(o, "mean_us", cs[i].measured[f]);
+            spmvp_json_add_number(o, "median_us", cs[i].median[f]);
             if (!isnan(cs[i].pred.dtt_us[f]) && spmvp_model_dtt_key())
                 cJSON_AddNumberToObject(o, spmvp_model_dtt_key(), cs[i].pred.dtt_us[f]);
             cJSON *pr = cJSON_AddObjectToObject(o, "predicted_us");
-            for (int d = 0; d < spmvp_model_count(); d++) {
-                if (isnan(cs[i].pred.us[f][d]))
-                    cJSON_AddNullToObject(pr, spmvp_model_name(d));
-                else
-                    cJSON_AddNumberToObject(pr, spmvp_model_name(d), cs[i].pred.us[f][d]);
-            }
+            for (int d = 0; d < spmvp_model_count(); d++)
+                spmvp_json_add_number(pr, spmvp_model_name(d), cs[i].pred.us[f][d]);
             cJSON_AddItemToArray(arr, o);
         }
     free(dr);
@@ -234,16 +224,20 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     char path[4096];
     snprintf(path, sizeof path, "%s.json", prefix);
     char *text = cJSON_Print(doc);
-    FILE *f = fopen(path, "w");
-    if (!text || !f || fputs(text, f) < 0)
+    FILE *f = text ? fopen(path, "w") : NULL;
+    if (!text || !f || fputs(text, f) < 0 || fputc('\n', f) == EOF)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
-    if (f)
-        fclose(f);
+    if (f && fclose(f) && rc == SPMVP_EXIT_OK)
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
+    if (rc == SPMVP_EXIT_OK)
+        fprintf(stderr, "spmvp: wrote %s\n", path);
+    if (rc == SPMVP_EXIT_OK && json)
+        rc = puts(text) == EOF ? spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed") : rc;
     cJSON_free(text);
     cJSON_Delete(doc);
     if (rc == SPMVP_EXIT_OK)
         rc = write_csv(prefix, cs, n);
-    if (rc == SPMVP_EXIT_OK && strcmp(plot, "none")) {
+    if (rc == SPMVP_EXIT_OK && plot) {
         spmvp_plot_point *pts = malloc(((size_t)n * SPMVP_NFORMATS * spmvp_model_count() + 1) * sizeof *pts);
         size_t k = 0;
         for (int i = 0; pts && i < n; i++)
@@ -257,59 +251,73 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
         const char *labels[SPMVP_MODELS_MAX];
         for (int d = 0; d < spmvp_model_count(); d++)
             labels[d] = spmvp_model_label(d);
-        if (!pts || spmvp_plot_evaluation(prefix, plot, pts, k, labels, spmvp_model_count(), fnames, SPMVP_NFORMATS))
+        char title[256];
+        snprintf(title, sizeof title, "%s, %s precision, %d matrices", ctx->info.name,
+                 vs == 8 ? "double" : "single", n);
+        if (!pts || spmvp_plot_evaluation(plot, title, pts, k, labels, spmvp_model_count(), fnames, SPMVP_NFORMATS))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", pts ? spmvp_last_error() : "out of memory");
+        else
+            fprintf(stderr, "spmvp: wrote %s and its -error plot\n", plot);
         free(pts);
     }
-    if (rc == SPMVP_EXIT_OK)
-        fprintf(stderr, "spmvp: wrote %s.json, %s.csv%s%s\n", prefix, prefix,
-                strcmp(plot, "none") ? " and plots " : "", strcmp(plot, "none") ? prefix : "");
     return rc;
 }
 
+static struct {
+    const char *device, *profile, *prefix, *plot;
+    int precision, runs, warmup, json;
+} args;
+
+static const spmvp_opt options[] = {
+    SPMVP_OPT_DEVICE(&args.device),
+    {SPMVP_STRING("profile", &args.profile, "P.json", "the device profile whose models are scored", NULL)},
+    SPMVP_OPT_PRECISION(&args.precision),
+    {SPMVP_INT("runs", &args.runs, "N", "timed products per format (their mean is D_r's measured time)", "30", 1, 100000)},
+    {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first", "5", 0, 100000)},
+    {SPMVP_STRING("output", &args.prefix, "PREFIX", "write PREFIX.json (the cases and summaries) and "
+                  "PREFIX.csv (one line per matrix, format and model)", "evaluate"), .alias = 'o'},
+    {SPMVP_STRING("plot", &args.plot, "FILE", "draw predicted against measured into FILE (.png or .svg) "
+                  "and the D_r distribution into FILE-error beside it", NULL)},
+    SPMVP_OPT_JSON(&args.json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_evaluate = {
+    "evaluate", spmvp_cmd_evaluate, "measure and predict, then score the models (CSV, JSON, plots)",
+    "MATRIX...", 1, -1, options,
+    "Measures every format on each MATRIX as bench does (verified), predicts it with every model of\n"
+    "the profile, and scores the models: D_r per case (seed 000 eq. 7) against the mean of the\n"
+    "timed runs, its mean, median and 90th percentile per model and format, and ranking quality\n"
+    "(the measured time of each model's pick over the fastest measured format). Count on it only\n"
+    "for matrices the profile was not calibrated on. --json prints PREFIX.json on standard output\n"
+    "and the tables on standard error.\n\n"
+    SPMVP_HELP_MATRIX,
+    "  spmvp evaluate --profile devices/pocl-cpu.json matrices/*.mtx.gz --plot eval.png\n",
+};
+
 int spmvp_cmd_evaluate(int argc, char **argv)
 {
-    const char *device = NULL, *profile = NULL, *prefix = "evaluate", *plot = "png";
+    int nm;
+    memset(&args, 0, sizeof args);
+    args.prefix = "evaluate";
+    args.runs = 30;
+    args.warmup = 5;
     const char **mats = calloc((size_t)argc, sizeof *mats);
-    int nm = 0;
-    long v;
-    spmvp_bench_options bo = {spmvp_spmv_defaults(4), 5, 30, 0, 0};
-    int rc = -1;
-    for (int i = 1; i < argc && rc < 0; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            rc = SPMVP_EXIT_OK;
-        } else if (a[0] != '-') {
-            mats[nm++] = a;
-        } else if (i + 1 >= argc) {
-            rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: %s needs a value", a);
-        } else {
-            const char *val = argv[++i];
-            if (!strcmp(a, "--device"))
-                device = val;
-            else if (!strcmp(a, "--profile"))
-                profile = val;
-            else if (!strcmp(a, "-o"))
-                prefix = val;
-            else if (!strcmp(a, "--plot") && (!strcmp(val, "png") || !strcmp(val, "svg") || !strcmp(val, "none")))
-                plot = val;
-            else if (!strcmp(a, "--precision") && !spmvp_cli_precision(val, &bo.spmv.value_size))
-                ;
-            else if (!strcmp(a, "--runs") && !spmvp_cli_int(val, 1, 100000, &v))
-                bo.runs = (int)v;
-            else if (!strcmp(a, "--warmup") && !spmvp_cli_int(val, 0, 100000, &v))
-                bo.warmup = (int)v;
-            else
-                rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: invalid option %s %s", a, val);
-        }
+    if (!mats)
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+    int rc = spmvp_opts_parse(&spmvp_command_evaluate, argc, argv, mats, &nm);
+    if (rc < 0 && !args.profile)
+        rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: needs --profile P.json");
+    if (rc < 0 && args.plot) {
+        const char *ext = strrchr(args.plot, '.');
+        if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
+            rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: --plot %s: the name must end in .png or .svg", args.plot);
     }
-    if (rc < 0 && (!profile || !nm))
-        rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: needs --profile P.json and at least one MATRIX");
     if (rc >= 0) {
         free(mats);
         return rc;
     }
+    spmvp_bench_options bo = {spmvp_spmv_defaults(args.precision ? 8 : 4), args.warmup, args.runs, 0, 0};
     spmvp_profile *p = NULL;
     spmvp_predictor pred = {0};
     spmvp_context *ctx = NULL;
@@ -317,17 +325,21 @@ int spmvp_cmd_evaluate(int argc, char **argv)
     rc = SPMVP_EXIT_OK;
     if (!cs)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
-    else if (spmvp_cli_load_profile(profile, bo.spmv.value_size, &p, &pred) || spmvp_cli_open(device, NULL, &ctx))
+    else if (spmvp_cli_load_profile(args.profile, bo.spmv.value_size, &p, &pred) ||
+             spmvp_cli_open(args.device, NULL, &ctx))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     else if (bo.spmv.value_size == 8 && !ctx->info.fp64)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s lacks cl_khr_fp64: double precision is not available on it", ctx->info.name);
     if (rc == SPMVP_EXIT_OK && strcmp(p->device.name, ctx->info.name))
-        fprintf(stderr, "spmvp: note: profile %s was calibrated on %s, measuring on %s\n", profile,
+        fprintf(stderr, "spmvp: note: profile %s was calibrated on %s, measuring on %s\n", args.profile,
                 p->device.name, ctx->info.name);
-    for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++)
+    spmvp_progress bar = spmvp_progress_start(stderr, "matrices", (size_t)nm);
+    for (int i = 0; i < nm && rc == SPMVP_EXIT_OK; i++) {
         rc = measure(ctx, mats[i], &pred, &bo, &cs[i]);
+        spmvp_progress_step(&bar, (size_t)i + 1);
+    }
     if (rc == SPMVP_EXIT_OK)
-        rc = report(prefix, plot, cs, nm, ctx, profile, bo.spmv.value_size);
+        rc = report(args.prefix, args.plot, cs, nm, ctx, p, args.profile, bo.spmv.value_size, args.json);
     free(cs);
     free(mats);
     spmvp_predictor_release(&pred);

@@ -344,7 +344,13 @@ int spmvp_cmd_predict(int argc, char **argv)
         snprintf(title, sizeof title, "%s on %s (%s): estimated HYB time against K",
                  base ? base + 1 : args.matrix, p->device.name, spmvp_precision_choices[args.precision]);
         const double *series[SPMVP_HYB_NCURVES] = {h.curve[0], h.curve[1], h.curve[2]};
-        if (spmvp_plot_hyb_curve(args.plot, title, h.k0, h.n, series, h.curve_name, SPMVP_HYB_NCURVES))
+        spmvp_plot_mark marks[SPMVP_HYB_NRULES];
+        int nmarks = 0;
+        for (int i = 0; i < SPMVP_HYB_NRULES; i++)
+            if (h.rule[i].K >= h.k0 && h.rule[i].K <= h.max)
+                marks[nmarks++] = (spmvp_plot_mark){h.rule[i].mark, h.rule[i].K};
+        if (spmvp_plot_hyb_curve(args.plot, title, h.k0, h.n, series, h.curve_label, SPMVP_HYB_NCURVES,
+                                 marks, nmarks))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         else if (!args.json)
             printf("wrote %s\n", args.plot);

@@ -8,7 +8,6 @@
 /* Commands that still parse their own options: help runs them with --help. */
 static const spmvp_cmd own_parsers[] = {
     {"gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)", "", 0, 0, NULL, NULL, NULL},
-    {"evaluate", spmvp_cmd_evaluate, "measure and predict, then score the models (CSV, JSON, plots)", "", 0, 0, NULL, NULL, NULL},
 };
 
 static int cmd_completion(int argc, char **argv);
@@ -26,7 +25,7 @@ static const spmvp_cmd completion = {
 static const spmvp_cmd *const commands[] = {
     &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &own_parsers[0],
     &spmvp_command_calibrate, &spmvp_command_refit, &spmvp_command_predict, &spmvp_command_compare,
-    &own_parsers[1],
+    &spmvp_command_evaluate,
     &completion,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

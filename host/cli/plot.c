@@ -41,19 +41,33 @@ static FILE *open_or_fail(const char *path, spmvp_status *st)
 static void terminal(FILE *gp, const char *term, int w, int h)
 {
     if (!strcmp(term, "svg"))
-        fprintf(gp, "set terminal svg size %d,%d dynamic enhanced font 'sans,11'\n", w, h);
+        fprintf(gp, "set terminal svg size %d,%d dynamic enhanced font 'sans,12'\n", w, h);
     else
-        fprintf(gp, "set terminal pngcairo size %d,%d enhanced font 'sans,10'\n", w, h);
+        fprintf(gp, "set terminal pngcairo size %d,%d enhanced font 'sans,11'\n", w, h);
 }
 
-static spmvp_status scatter(const char *prefix, const char *term, const spmvp_plot_point *pts,
-                            size_t n, const char *const *models, int nm,
+/* Okabe and Ito's colour-blind safe palette (2008), black last; point types differ too, so
+ * series stay apart in grey print. */
+static const char *const palette[] = {"#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7",
+                                      "#56B4E9", "#F0E442", "#000000"};
+#define NPALETTE (sizeof palette / sizeof palette[0])
+static const int point_types[] = {7, 5, 9, 11, 13, 15, 1, 2};
+
+/* The name of a file without its folders, for titles. */
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static spmvp_status scatter(const char *stem, const char *out, const char *title,
+                            const spmvp_plot_point *pts, size_t n, const char *const *models, int nm,
                             const char *const *formats, int nf)
 {
     spmvp_status st = SPMVP_OK;
-    char dat[4096], gpn[4096];
-    snprintf(dat, sizeof dat, "%s-scatter.dat", prefix);
-    snprintf(gpn, sizeof gpn, "%s-scatter.gp", prefix);
+    char dat[4200], gpn[4200];
+    snprintf(dat, sizeof dat, "%s.dat", stem);
+    snprintf(gpn, sizeof gpn, "%s.gp", stem);
     FILE *d = open_or_fail(dat, &st), *gp = d ? open_or_fail(gpn, &st) : NULL;
     if (!gp) {
         if (d)
@@ -76,16 +90,19 @@ static spmvp_status scatter(const char *prefix, const char *term, const spmvp_pl
             fprintf(d, "\n\n");
         }
     fclose(d);
-    terminal(gp, term, 480 * nm, 460);
-    fprintf(gp, "set output '%s-scatter.%s'\n", prefix, term);
-    fprintf(gp, "set multiplot layout 1,%d title 'predicted vs measured SpMV time (µs)'\n", nm);
+    /* a grid of panels, at most three across, each large enough to read, the key outside */
+    int cols = nm < 3 ? nm : 3, rows = (nm + cols - 1) / cols;
+    terminal(gp, out + strlen(out) - 3, 620 * cols, 480 * rows + 40);
+    fprintf(gp, "set output '%s'\n", out);
+    fprintf(gp, "set multiplot layout %d,%d title '%s: predicted against measured SpMV time (µs)' noenhanced\n",
+            rows, cols, base_name(title));
     fprintf(gp, "set logscale xy\nset xlabel 'measured µs'\nset ylabel 'predicted µs'\n"
-                "set key top left font ',8'\nset grid\n");
+                "set key outside right top font ',9'\nset grid\n");
     for (int m = 0; m < nm; m++) {
-        fprintf(gp, "set title '%s' noenhanced\nplot x title 'y = x' lc rgb 'gray'", models[m]);
+        fprintf(gp, "set title '%s' noenhanced\nplot x title 'y = x' lc rgb 'gray' dt 2", models[m]);
         for (int f = 0; f < nf; f++)
-            fprintf(gp, ", '%s' index %d using 1:2 with points pt 7 ps 0.6 title '%s' noenhanced", dat,
-                    m * nf + f, formats[f]);
+            fprintf(gp, ", '%s' index %d using 1:2 with points pt %d ps 0.7 lc rgb '%s' title '%s' noenhanced",
+                    dat, m * nf + f, point_types[f % NPALETTE], palette[f % NPALETTE], formats[f]);
         fprintf(gp, "\n");
     }
     fprintf(gp, "unset multiplot\n");
@@ -93,13 +110,13 @@ static spmvp_status scatter(const char *prefix, const char *term, const spmvp_pl
     return run_gnuplot(gpn);
 }
 
-static spmvp_status errors(const char *prefix, const char *term, const spmvp_plot_point *pts,
-                           size_t n, const char *const *models, int nm)
+static spmvp_status errors(const char *stem, const char *out, const char *title,
+                           const spmvp_plot_point *pts, size_t n, const char *const *models, int nm)
 {
     spmvp_status st = SPMVP_OK;
-    char dat[4096], gpn[4096];
-    snprintf(dat, sizeof dat, "%s-error.dat", prefix);
-    snprintf(gpn, sizeof gpn, "%s-error.gp", prefix);
+    char dat[4200], gpn[4200];
+    snprintf(dat, sizeof dat, "%s.dat", stem);
+    snprintf(gpn, sizeof gpn, "%s.gp", stem);
     double *dr = malloc((n ? n : 1) * sizeof *dr);
     FILE *d = dr ? open_or_fail(dat, &st) : NULL, *gp = d ? open_or_fail(gpn, &st) : NULL;
     if (!gp) {
@@ -123,42 +140,49 @@ static spmvp_status errors(const char *prefix, const char *term, const spmvp_plo
     }
     fclose(d);
     free(dr);
-    terminal(gp, term, 720, 460);
-    fprintf(gp, "set output '%s-error.%s'\n", prefix, term);
-    fprintf(gp, "set title 'distribution of D_r = |predicted - measured| / measured (eq. 7)'\n"
+    terminal(gp, out + strlen(out) - 3, 960, 540);
+    fprintf(gp, "set output '%s'\n", out);
+    fprintf(gp, "set title '%s: distribution of D_r = |predicted - measured| / measured (seed 000 eq. 7)' noenhanced\n"
                 "set logscale x\nset xlabel 'D_r (%%)'\nset ylabel 'fraction of cases'\n"
-                "set yrange [0:1]\nset key bottom right\nset grid\n"
-                "set arrow from 20, graph 0 to 20, graph 1 nohead dt 2 lc rgb 'gray'\nplot ");
+                "set yrange [0:1]\nset key outside right top\nset grid\n"
+                "set arrow from 20, graph 0 to 20, graph 1 nohead dt 2 lc rgb 'gray'\n"
+                "set label '20 %%' at 20, graph 1.03 center\nplot ", base_name(title));
     for (int m = 0; m < nm; m++)
-        fprintf(gp, "%s'%s' index %d using 1:2 with steps lw 2 title '%s' noenhanced", m ? ", " : "", dat, m,
-                models[m]);
+        fprintf(gp, "%s'%s' index %d using 1:2 with steps lw 2 lc rgb '%s' title '%s' noenhanced",
+                m ? ", " : "", dat, m, palette[m % NPALETTE], models[m]);
     fprintf(gp, "\n");
     fclose(gp);
     return run_gnuplot(gpn);
 }
 
-spmvp_status spmvp_plot_evaluation(const char *prefix, const char *term,
+spmvp_status spmvp_plot_evaluation(const char *path, const char *title,
                                    const spmvp_plot_point *pts, size_t n,
                                    const char *const *model_names, int nmodels,
                                    const char *const *format_names, int nformats)
 {
-    if (strcmp(term, "png") && strcmp(term, "svg"))
-        return spmvp_fail(SPMVP_ERR_ARG, "plot format %s is neither png nor svg", term);
-    spmvp_status st = scatter(prefix, term, pts, n, model_names, nmodels, format_names, nformats);
+    const char *ext = strrchr(path, '.');
+    if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: the plot's name must end in .png or .svg", path);
+    char stem[4096], err_stem[4096], err_out[4096];
+    int len = (int)(ext - path);
+    snprintf(stem, sizeof stem, "%.*s", len, path);
+    snprintf(err_stem, sizeof err_stem, "%.*s-error", len, path);
+    snprintf(err_out, sizeof err_out, "%.*s-error%s", len, path, ext);
+    spmvp_status st = scatter(stem, path, title, pts, n, model_names, nmodels, format_names, nformats);
     if (!st)
-        st = errors(prefix, term, pts, n, model_names, nmodels);
+        st = errors(err_stem, err_out, title, pts, n, model_names, nmodels);
     return st;
 }
 
 spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long k0, size_t n,
                                   const double *const *series, const char *const *names,
-                                  int nseries)
+                                  int nseries, const spmvp_plot_mark *marks, int nmarks)
 {
     const char *ext = strrchr(path, '.');
     if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
         return spmvp_fail(SPMVP_ERR_ARG, "%s: the plot's name must end in .png or .svg", path);
     spmvp_status st = SPMVP_OK;
-    char dat[4096], gpn[4096];
+    char dat[4200], gpn[4200];
     int stem = (int)(ext - path);
     snprintf(dat, sizeof dat, "%.*s.dat", stem, path);
     snprintf(gpn, sizeof gpn, "%.*s.gp", stem, path);
@@ -179,14 +203,21 @@ spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long
         fprintf(d, "\n");
     }
     fclose(d);
-    terminal(gp, ext + 1, 800, 500);
+    terminal(gp, ext + 1, 1000, 560);
     fprintf(gp, "set output '%s'\nset title '%s' noenhanced\n", path, title);
-    /* log y: T (with the transfer) and CT differ by orders of magnitude */
+    /* log y: T (with the transfer) and CT differ by orders of magnitude; the K each rule
+     * chooses is a dashed line with its name */
     fprintf(gp, "set xlabel 'HYB threshold K (ELL width)'\nset ylabel 'estimated time (µs)'\n"
-                "set logscale y\nset key top right\nset grid\nset datafile missing 'nan'\nplot ");
+                "set logscale y\nset key outside right top\nset grid\nset datafile missing 'nan'\n");
+    for (int i = 0; i < nmarks; i++)
+        fprintf(gp, "set arrow from %lld, graph 0 to %lld, graph 1 nohead dt 3 lc rgb '%s'\n"
+                    "set label '%s K=%lld' at %lld, graph %.3f rotate by 90 right font ',9' noenhanced\n",
+                marks[i].K, marks[i].K, palette[(nseries + i) % NPALETTE], marks[i].name, marks[i].K,
+                marks[i].K, 0.98 - 0.0 * i);
+    fprintf(gp, "plot ");
     for (int k = 0; k < nseries; k++)
-        fprintf(gp, "%s'%s' using 1:%d with lines lw 2 title '%s' noenhanced", k ? ", " : "", dat,
-                k + 2, names[k]);
+        fprintf(gp, "%s'%s' using 1:%d with lines lw 2 lc rgb '%s' title '%s' noenhanced", k ? ", " : "",
+                dat, k + 2, palette[k % NPALETTE], names[k]);
     fprintf(gp, "\n");
     fclose(gp);
     return run_gnuplot(gpn);

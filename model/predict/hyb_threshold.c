@@ -70,11 +70,15 @@ spmvp_status spmvp_hyb_report_make(const spmvp_predictor *in, const spmvp_rowlen
                                    spmvp_hyb_report *out)
 {
     static const char *names[SPMVP_HYB_NCURVES] = {"pmf_T", "pmf_CT", "pmf-cal_CT"};
+    static const char *labels[SPMVP_HYB_NCURVES] = {"PMF: T = DTT + CT (the paper)",
+                                                     "PMF: CT (matrix on the device)",
+                                                     "PMF calibrated: CT"};
     spmvp_hyb_thresholds k;
     memset(out, 0, sizeof *out);
     out->n = spmvp_hyb_curve_len(s);
     for (int c = 0; c < SPMVP_HYB_NCURVES; c++) {
         out->curve_name[c] = names[c];
+        out->curve_label[c] = labels[c];
         if (!(out->curve[c] = malloc((out->n + 1) * sizeof *out->curve[c]))) {
             spmvp_hyb_report_release(out);
             return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
@@ -88,13 +92,13 @@ spmvp_status spmvp_hyb_report_make(const spmvp_predictor *in, const spmvp_rowlen
     out->k0 = k.k0;
     out->max = k.max;
     const spmvp_hyb_rule rules[SPMVP_HYB_NRULES] = {
-        {"pmf_t", "pmf, T = DTT + CT (the paper)", "T", k.pmf_t, k.pmf_t_us},
-        {"pmf_ct", "pmf, CT (matrix on the device)", "CT", k.pmf_ct, k.pmf_ct_us},
-        {"pmf_cal", "pmf-cal, CT", "CT", k.pmf_cal, k.pmf_cal_us},
-        {"cusp", "CUSP (speed 3.0, 4096 rows)", NULL, k.cusp, NAN},
-        {"viennacl", "ViennaCL (80 % of rows)", NULL, k.viennacl, NAN},
-        {"mean", "mean row length", NULL, k.mean, NAN},
-        {"spmvp", "spmvp default (bench)", NULL, k.spmvp, NAN},
+        {"pmf_t", "pmf, T = DTT + CT (the paper)", "Alg. 2 on T", "T", k.pmf_t, k.pmf_t_us},
+        {"pmf_ct", "pmf, CT (matrix on the device)", "Alg. 2 on CT", "CT", k.pmf_ct, k.pmf_ct_us},
+        {"pmf_cal", "pmf-cal, CT", "Alg. 2 calibrated", "CT", k.pmf_cal, k.pmf_cal_us},
+        {"cusp", "CUSP (speed 3.0, 4096 rows)", "CUSP", NULL, k.cusp, NAN},
+        {"viennacl", "ViennaCL (80 % of rows)", "ViennaCL", NULL, k.viennacl, NAN},
+        {"mean", "mean row length", "mean length", NULL, k.mean, NAN},
+        {"spmvp", "spmvp default (bench)", "spmvp default", NULL, k.spmvp, NAN},
     };
     memcpy(out->rule, rules, sizeof rules);
     return SPMVP_OK;

@@ -40,6 +40,7 @@ size_t spmvp_hyb_curve_len(const spmvp_rowlen_stats *s);
 typedef struct spmvp_hyb_rule {
     const char *key;   /* its JSON key: "pmf_t", "cusp", ... */
     const char *label; /* its text label: "pmf, T = DTT + CT (the paper)", ... */
+    const char *mark;  /* its short name on a plot: "Alg. 2 (T)", "CUSP", ... */
     const char *what;  /* the time it minimizes ("T", "CT"), NULL for a rule of thumb */
     long long K;       /* -1: no model */
     double us;         /* the estimate at K (rows with a `what`; NaN otherwise) */
@@ -49,6 +50,7 @@ typedef struct spmvp_hyb_report {
     long long k0, max;                             /* the curves' K range */
     spmvp_hyb_rule rule[SPMVP_HYB_NRULES];
     const char *curve_name[SPMVP_HYB_NCURVES];     /* "pmf_T", "pmf_CT", "pmf-cal_CT" */
+    const char *curve_label[SPMVP_HYB_NCURVES];    /* the same for people (plot keys) */
     double *curve[SPMVP_HYB_NCURVES];              /* µs at K = k0 + j, j < n (owned) */
     size_t n;
 } spmvp_hyb_report;
