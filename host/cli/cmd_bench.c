@@ -99,40 +99,96 @@ static spmvp_bench_options bench_options(const bench_args *a)
     return o;
 }
 
-static void print_table(const spmvp_context *ctx, const bench_args *a, const spmvp_bench_options *opt, const spmvp_csr *A,
-                        const spmvp_bench_result *r, int n)
+/* What bench concludes from its results: the fastest format and those within its noise. */
+typedef struct verdict {
+    int best;                   /* index of the fastest (median) result that ran, -1 none */
+    int tied[256];              /* 1: its interquartile range overlaps the fastest's */
+    double copy_gbs;            /* the device's copy bandwidth measured now (0: not measured) */
+} verdict;
+
+#define WIDE_SPREAD 0.25 /* (q3 - q1) / median above this: the runs disagree, say so */
+
+static verdict judge(const spmvp_bench_result *r, int n, double copy_gbs)
+{
+    verdict v = {-1, {0}, copy_gbs};
+    for (int i = 0; i < n; i++)
+        if (r[i].state == SPMVP_BENCH_OK && (v.best < 0 || r[i].median_us < r[v.best].median_us))
+            v.best = i;
+    /* a format whose lower quartile reaches below the fastest's upper quartile could be the
+     * fastest in another run: both are named */
+    for (int i = 0; v.best >= 0 && i < n; i++)
+        v.tied[i] = i != v.best && r[i].state == SPMVP_BENCH_OK && r[i].q1_us <= r[v.best].q3_us;
+    return v;
+}
+
+static double spread(const spmvp_bench_result *x) { return (x->q3_us - x->q1_us) / x->median_us; }
+/* a byte rate the device's memory cannot deliver: the matrix was read from a cache */
+static int cached(const verdict *v, const spmvp_bench_result *x)
+{
+    return v->copy_gbs > 0 && (x->gbs_format > v->copy_gbs || x->gbs_csr > v->copy_gbs);
+}
+
+static void print_table(const spmvp_context *ctx, const bench_args *a, const spmvp_bench_options *opt,
+                        const spmvp_csr *A, const spmvp_bench_result *r, int n, const verdict *v)
 {
     printf("matrix    %s: %d x %d, %d non-zeros, longest row %d\n", a->matrix, (int)A->nrows,
            (int)A->ncols, (int)A->nnz, (int)spmvp_csr_max_row(A));
-    printf("device    %s (%s, driver %s)\n", ctx->info.name, ctx->info.platform_name, ctx->info.driver);
-    printf("precision %s; %d warm-up + %d timed runs (event time per product), batch of %d\n",
+    printf("device    %s (%s, driver %s)", ctx->info.name, ctx->info.platform_name, ctx->info.driver);
+    if (v->copy_gbs > 0)
+        printf(", copies %.1f GB/s", v->copy_gbs);
+    printf("\nprecision %s; %d warm-up + %d timed products (an event each), %d back to back\n",
            opt->spmv.value_size == 8 ? "double" : "single", opt->warmup, opt->runs, opt->batch);
     printf("GB/s(fmt): the format's device bytes (arrays, x, y) / median; GB/s(CSR): CSR's bytes "
            "(values, column indices, row pointers, x, y) / median\n\n");
-    printf("%-11s %10s %10s %10s %10s %8s %9s %9s %11s  %s\n", "format", "median_us", "min_us",
-           "max_us", "batch_us", "GFLOP/s", "GB/s(fmt)", "GB/s(CSR)", "footprint", "notes");
+    printf("%-11s %11s %19s %11s %11s %8s %9s %9s %10s  %s\n", "format", "median µs", "quartiles µs",
+           "min µs", "batch µs", "GFLOP/s", "GB/s(fmt)", "GB/s(CSR)", "footprint", "parameters");
+    int wide = 0, any_cached = 0;
     for (int i = 0; i < n; i++) {
         const spmvp_bench_result *x = &r[i];
         const char *name = spmvp_format_name(x->format);
-        if (x->state == SPMVP_BENCH_UNSUITABLE)
+        if (x->state == SPMVP_BENCH_UNSUITABLE) {
             printf("%-11s unsuitable: %s\n", name, x->note);
-        else if (x->state == SPMVP_BENCH_FAILED)
+            continue;
+        }
+        if (x->state == SPMVP_BENCH_FAILED) {
             printf("%-11s FAILED: %s\n", name, x->note);
-        else
-            printf("%-11s %10.2f %10.2f %10.2f %10.2f %8.2f %9.1f %9.1f %11zu  %s\n", name,
-                   x->median_us, x->min_us, x->max_us, x->batch_us, x->gflops, x->gbs_format,
-                   x->gbs_csr, x->footprint, x->params);
+            continue;
+        }
+        char q[48], fp[32];
+        snprintf(q, sizeof q, "%.2f-%.2f", x->q1_us, x->q3_us);
+        snprintf(fp, sizeof fp, "%.2f MiB", x->footprint / 1048576.0);
+        int c = cached(v, x);
+        wide |= spread(x) > WIDE_SPREAD;
+        any_cached |= c;
+        printf("%-11s %10.2f %18s %10.2f %10.2f %8.2f %8.1f%s %8.1f%s %10s%s%s\n", name, x->median_us, q,
+               x->min_us, x->batch_us, x->gflops, x->gbs_format, c ? "*" : " ", x->gbs_csr, c ? "*" : " ",
+               fp, x->params[0] ? "  " : "", x->params);
     }
-    int best = -1;
+    if (v->best < 0)
+        return;
+    const spmvp_bench_result *b = &r[v->best];
+    printf("\nfastest   %s (median %.2f µs, %.1f GB/s counting CSR bytes)", spmvp_format_name(b->format),
+           b->median_us, b->gbs_csr);
+    int nt = 0;
     for (int i = 0; i < n; i++)
-        if (r[i].state == SPMVP_BENCH_OK && (best < 0 || r[i].median_us < r[best].median_us))
-            best = i;
-    if (best >= 0)
-        printf("\nfastest   %s (%.2f us, %.1f GB/s counting CSR bytes)\n",
-               spmvp_format_name(r[best].format), r[best].median_us, r[best].gbs_csr);
+        nt += v->tied[i];
+    for (int i = 0, k = 0; i < n; i++)
+        if (v->tied[i])
+            printf("%s%s", k++ == 0 ? "; " : k == nt ? " and " : ", ", spmvp_format_name(r[i].format));
+    printf("%s\n", nt == 0 ? "" : nt == 1 ? " within noise (its quartiles overlap the fastest's)"
+                                          : " within noise (their quartiles overlap the fastest's)");
+    if (any_cached)
+        printf("*         above the device's copy bandwidth (%.1f GB/s): the matrix stayed in a cache; "
+               "these rates are not memory rates\n", v->copy_gbs);
+    if (wide)
+        for (int i = 0; i < n; i++)
+            if (r[i].state == SPMVP_BENCH_OK && spread(&r[i]) > WIDE_SPREAD)
+                printf("note      %s's runs spread widely (quartiles %.2f-%.2f µs around a median of "
+                       "%.2f): rerun with more --runs on an idle device\n", spmvp_format_name(r[i].format),
+                       r[i].q1_us, r[i].q3_us, r[i].median_us);
 }
 
-static cJSON *result_json(const spmvp_bench_result *x)
+static cJSON *result_json(const spmvp_bench_result *x, const verdict *v, int i)
 {
     static const char *states[] = {"ok", "unsuitable", "failed"};
     cJSON *o = cJSON_CreateObject();
@@ -144,40 +200,47 @@ static cJSON *result_json(const spmvp_bench_result *x)
     }
     cJSON_AddStringToObject(o, "params", x->params);
     cJSON_AddNumberToObject(o, "median_us", x->median_us);
+    cJSON_AddNumberToObject(o, "q1_us", x->q1_us);
+    cJSON_AddNumberToObject(o, "q3_us", x->q3_us);
     cJSON_AddNumberToObject(o, "min_us", x->min_us);
     cJSON_AddNumberToObject(o, "max_us", x->max_us);
+    cJSON_AddNumberToObject(o, "mean_us", x->mean_us);
     cJSON_AddNumberToObject(o, "batch_us", x->batch_us);
+    cJSON_AddNumberToObject(o, "spread_percent", 100 * spread(x));
     cJSON_AddNumberToObject(o, "gflops", x->gflops);
     cJSON_AddNumberToObject(o, "gbs_format", x->gbs_format);
     cJSON_AddNumberToObject(o, "gbs_csr", x->gbs_csr);
+    cJSON_AddBoolToObject(o, "cache_resident", cached(v, x));
+    cJSON_AddBoolToObject(o, "tied_with_fastest", v->tied[i]);
     cJSON_AddNumberToObject(o, "footprint_bytes", (double)x->footprint);
     cJSON_AddNumberToObject(o, "csr_bytes", (double)x->csr_bytes);
-    cJSON_AddNumberToObject(o, "max_error_over_bound", x->max_err);
+    cJSON_AddNumberToObject(o, "max_error_over_bound_ratio", x->max_err);
     return o;
 }
 
-static int print_json(const spmvp_context *ctx, const bench_args *a, const spmvp_bench_options *opt, const spmvp_csr *A,
-                      const spmvp_bench_result *r, int n)
+static int print_json(const spmvp_context *ctx, const bench_args *a, const spmvp_bench_options *opt,
+                      const spmvp_rowlen_stats *s, const spmvp_bench_result *r, int n, const verdict *v)
 {
-    cJSON *doc = cJSON_CreateObject();
-    cJSON *m = cJSON_AddObjectToObject(doc, "matrix");
-    cJSON_AddStringToObject(m, "name", a->matrix);
-    cJSON_AddNumberToObject(m, "rows", A->nrows);
-    cJSON_AddNumberToObject(m, "cols", A->ncols);
-    cJSON_AddNumberToObject(m, "nnz", A->nnz);
-    cJSON_AddNumberToObject(m, "max_row", spmvp_csr_max_row(A));
+    cJSON *doc = spmvp_json_doc("bench");
+    cJSON_AddItemToObject(doc, "matrix", spmvp_json_matrix(a->matrix, s));
     cJSON_AddItemToObject(doc, "device", spmvp_device_json(&ctx->info));
     cJSON_AddStringToObject(doc, "precision", opt->spmv.value_size == 8 ? "double" : "single");
     cJSON_AddNumberToObject(doc, "warmup", opt->warmup);
     cJSON_AddNumberToObject(doc, "runs", opt->runs);
     cJSON_AddNumberToObject(doc, "batch", opt->batch);
-    cJSON_AddStringToObject(doc, "spmvp_version", SPMVP_VERSION);
+    cJSON_AddNumberToObject(doc, "copy_gbs", v->copy_gbs);
     cJSON *arr = cJSON_AddArrayToObject(doc, "results");
     for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, result_json(&r[i]));
-    int ok = spmvp_cli_print_json(doc);
-    cJSON_Delete(doc);
-    return ok;
+        cJSON_AddItemToArray(arr, result_json(&r[i], v, i));
+    if (v->best >= 0)
+        cJSON_AddStringToObject(doc, "fastest", spmvp_format_name(r[v->best].format));
+    else
+        cJSON_AddNullToObject(doc, "fastest");
+    cJSON *tied = cJSON_AddArrayToObject(doc, "tied_with_fastest");
+    for (int i = 0; i < n; i++)
+        if (v->tied[i])
+            cJSON_AddItemToArray(tied, cJSON_CreateString(spmvp_format_name(r[i].format)));
+    return spmvp_cli_emit_json(doc);
 }
 
 int spmvp_cmd_bench(int argc, char **argv)
@@ -212,11 +275,19 @@ int spmvp_cmd_bench(int argc, char **argv)
             rc = SPMVP_EXIT_FAIL;
         }
     }
+    /* the copy bandwidth now, on a buffer larger than the caches, to tell memory rates from
+     * cache rates (64 MiB, 5 copies: a few ms on a GPU, ~0.1 s on PoCL) */
+    double copy = 0;
+    if (spmvp_microbench_copy(ctx, (size_t)64 << 20, 5, &copy))
+        copy = 0;
+    verdict v = judge(r, n, copy);
     if (a.json) {
-        if (!print_json(ctx, &a, &opt, A, r, n))
-            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
+        spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+        int e = s ? print_json(ctx, &a, &opt, s, r, n, &v) : spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        rc = rc ? rc : e;
+        spmvp_rowlen_stats_free(s);
     } else {
-        print_table(ctx, &a, &opt, A, r, n);
+        print_table(ctx, &a, &opt, A, r, n, &v);
     }
 out:
     spmvp_context_free(ctx);

@@ -19,6 +19,52 @@ static spmvp_status span(cl_event a, cl_event b, double *s)
     return st;
 }
 
+/* The median of `runs` event-timed copies of `bytes` from src to dst (after one untimed),
+ * counting bytes read and written, in GB/s; t has room for runs. */
+static spmvp_status copy_gbs(spmvp_context *ctx, cl_mem src, cl_mem dst, size_t bytes, int runs,
+                             double *t, double *gbs)
+{
+    spmvp_status st = SPMVP_OK;
+    cl_event e0 = NULL;
+    SPMVP_CL(clEnqueueCopyBuffer(ctx->queue, src, dst, 0, 0, bytes, 0, NULL, NULL), out);
+    for (int i = 0; i < runs; i++) {
+        SPMVP_CL(clEnqueueCopyBuffer(ctx->queue, src, dst, 0, 0, bytes, 0, NULL, &e0), out);
+        SPMVP_CL(clFinish(ctx->queue), out);
+        st = span(e0, e0, &t[i]);
+        e0 = NULL;
+        if (st)
+            goto out;
+    }
+    *gbs = 2.0 * bytes / spmvp_median(t, runs) * 1e-9; /* each byte read once and written once */
+out:
+    if (e0)
+        clReleaseEvent(e0);
+    return st;
+}
+
+spmvp_status spmvp_microbench_copy(spmvp_context *ctx, size_t bytes, int runs, double *gbs)
+{
+    spmvp_status st = SPMVP_OK;
+    cl_mem src = NULL, dst = NULL;
+    *gbs = 0;
+    if (bytes > ctx->info.max_alloc / 4)
+        bytes = (size_t)(ctx->info.max_alloc / 4);
+    runs = runs < 1 ? 1 : runs;
+    double *t = calloc((size_t)runs, sizeof *t);
+    if (!t)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
+    SPMVP_CL_ASSIGN(src, clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, bytes, NULL, &err_), out);
+    SPMVP_CL_ASSIGN(dst, clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, bytes, NULL, &err_), out);
+    st = copy_gbs(ctx, src, dst, bytes, runs, t, gbs);
+out:
+    if (src)
+        clReleaseMemObject(src);
+    if (dst)
+        clReleaseMemObject(dst);
+    free(t);
+    return st;
+}
+
 spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, spmvp_microbench *m)
 {
     spmvp_status st = SPMVP_OK;
@@ -56,16 +102,8 @@ spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, sp
     }
     m->h2d_gbs = bytes / spmvp_median(t, runs) * 1e-9;
 
-    SPMVP_CL(clEnqueueCopyBuffer(ctx->queue, src, dst, 0, 0, bytes, 0, NULL, NULL), out);
-    for (int i = 0; i < runs; i++) {
-        SPMVP_CL(clEnqueueCopyBuffer(ctx->queue, src, dst, 0, 0, bytes, 0, NULL, &e0), out);
-        SPMVP_CL(clFinish(ctx->queue), out);
-        st = span(e0, e0, &t[i]);
-        e0 = NULL;
-        if (st)
-            goto out;
-    }
-    m->copy_gbs = 2.0 * bytes / spmvp_median(t, runs) * 1e-9; /* each byte read once and written once */
+    if ((st = copy_gbs(ctx, src, dst, bytes, runs, t, &m->copy_gbs)))
+        goto out;
 
     if ((st = spmvp_kernel_create(ctx, "microbench.cl", "", "spmvp_noop", &noop)))
         goto out;

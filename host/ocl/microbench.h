@@ -17,4 +17,8 @@ typedef struct spmvp_microbench {
  * overhead. */
 spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, spmvp_microbench *m);
 
+/* Only the copy bandwidth (as spmvp_microbench_run measures it) of `bytes` (limited to a
+ * quarter of the max allocation), median of `runs`, into *gbs. */
+spmvp_status spmvp_microbench_copy(spmvp_context *ctx, size_t bytes, int runs, double *gbs);
+
 #endif
