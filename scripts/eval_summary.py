@@ -12,8 +12,20 @@ FORMATS = ["csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb"]
 MODELS = ["fixed", "normal", "uniform"]
 
 
+def rows_of(path):
+    """The CSV's rows with "dr" (a fraction) and "measured_us" (the mean) whichever spmvp wrote
+    it: schema 1 names them dr_percent and mean_us."""
+    rows = list(csv.DictReader(open(path)))
+    for r in rows:
+        if "dr_percent" in r:
+            x = float(r["dr_percent"]) if r["dr_percent"] not in ("", "nan") else float("nan")
+            r["dr"] = str(x / 100)
+            r["measured_us"] = r["mean_us"]
+    return rows
+
+
 def main():
-    rows = list(csv.DictReader(open(sys.argv[1])))
+    rows = rows_of(sys.argv[1])
     if "--min-rows" in sys.argv:
         n = int(sys.argv[sys.argv.index("--min-rows") + 1])
         rows = [r for r in rows if int(r["rows"]) >= n]

@@ -4,6 +4,7 @@ with all five models (three strip models of seed 000, seed 002's PMF model and i
 variant): per format, mean and median D_r (%) and the share of cases within +-20 % (seed
 002's criterion), optionally only for matrices with at least N non-zeros."""
 import csv
+import os
 import statistics as st
 import sys
 
@@ -11,8 +12,12 @@ FORMATS = ["csr_scalar", "ell", "coo", "hyb", "csr_vector", "jad"]
 MODELS = ["fixed", "normal", "uniform", "pmf", "pmf-cal"]
 
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from eval_summary import rows_of  # noqa: E402  (both CSV layouts)
+
+
 def main():
-    rows = list(csv.DictReader(open(sys.argv[1])))
+    rows = rows_of(sys.argv[1])
     if "--min-nnz" in sys.argv:
         n = int(sys.argv[sys.argv.index("--min-nnz") + 1])
         rows = [r for r in rows if int(r["nnz"]) >= n]
