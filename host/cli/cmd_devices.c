@@ -59,7 +59,8 @@ int spmvp_cmd_devices(int argc, char **argv)
     spmvp_device_info *list = NULL;
     if (spmvp_device_list(&list, &n))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-    cJSON *arr = json ? cJSON_CreateArray() : NULL;
+    cJSON *doc = json ? spmvp_json_doc("devices") : NULL;
+    cJSON *arr = json ? cJSON_AddArrayToObject(doc, "devices") : NULL;
     rc = SPMVP_EXIT_OK;    for (int i = 0; i < n; i++) {
         if (spmvp_device_complete(&list[i])) {
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", list[i].name, spmvp_last_error());
@@ -70,9 +71,10 @@ int spmvp_cmd_devices(int argc, char **argv)
         else
             print_device(&list[i]);
     }
-    if (json && !spmvp_cli_print_json(arr))
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
-    cJSON_Delete(arr);
+    if (json) {
+        int e = spmvp_cli_emit_json(doc);
+        rc = rc ? rc : e;
+    }
     free(list);
     return rc;
 }

@@ -39,20 +39,18 @@ int spmvp_cmd_microbench(int argc, char **argv)
     }
     rc = SPMVP_EXIT_OK;
     if (json) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "device", ctx->info.name);
-        cJSON_AddNumberToObject(o, "bytes", (double)m.bytes);
+        cJSON *o = spmvp_json_doc("microbench");
+        cJSON_AddItemToObject(o, "device", spmvp_device_json(&ctx->info));
+        cJSON_AddNumberToObject(o, "buffer_bytes", (double)m.bytes);
         cJSON_AddNumberToObject(o, "copy_gbs", m.copy_gbs);
         cJSON_AddNumberToObject(o, "launch_us", m.launch_us);
         cJSON_AddNumberToObject(o, "h2d_gbs", m.h2d_gbs);
-        if (!spmvp_cli_print_json(o))
-            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
-        cJSON_Delete(o);
+        rc = spmvp_cli_emit_json(o);
     } else {
         printf("device            %s\n", ctx->info.name);
         printf("copy bandwidth    %.1f GB/s (device to device, %zu MiB, read + write bytes)\n",
                m.copy_gbs, m.bytes >> 20);
-        printf("launch overhead   %.2f us per empty kernel, back to back\n", m.launch_us);
+        printf("launch overhead   %.2f µs per empty kernel, back to back\n", m.launch_us);
         printf("host to device    %.1f GB/s (pageable memory)\n", m.h2d_gbs);
     }
     spmvp_context_free(ctx);
