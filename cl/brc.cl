@@ -1,6 +1,7 @@
 /* brc.cl: y = A*x for BRC (model/sparse/brc.c). Rows sorted by decreasing length, BRC_W to a
- * row block; a row block cut into tiles of BRC_B entries per row, each tile column-major
- * (entry j of lane l at t*BRC_W*BRC_B + j*BRC_W + l), padding column -1 ending a row.
+ * row block; a row block cut into tiles of BRC_B entries per row (its last tile fewer), each
+ * tile column-major (entry j of lane l at tile_off[t] + j*BRC_W + l, the tile's height
+ * (tile_off[t+1] - tile_off[t]) / BRC_W), padding column -1 ending a row.
  *
  * spmv_brc_tiles: one work-item per (tile, lane). A tile of a one-tile row block writes its
  * row's y at once; a tile of a multi-tile row block (tiles 0..multi_tiles-1) leaves its sum in
@@ -23,7 +24,7 @@
 __kernel void spmv_brc_tiles(const INDEX_TYPE ntiles,
                              const INDEX_TYPE multi_tiles,
                              __global const INDEX_TYPE *restrict tile_block,
-                             __global const INDEX_TYPE *restrict tile0,
+                             __global const INDEX_TYPE *restrict tile_off,
                              __global const INDEX_TYPE *restrict perm,
                              __global const INDEX_TYPE *restrict colidx,
                              __global const VALUE_TYPE *restrict val,
@@ -35,9 +36,10 @@ __kernel void spmv_brc_tiles(const INDEX_TYPE ntiles,
     const size_t t = g / BRC_W, lane = g % BRC_W;
     if (t >= (size_t)ntiles)
         return;
-    size_t off = t * (BRC_W * BRC_B) + lane;
+    const INDEX_TYPE start = tile_off[t], height = (tile_off[t + 1] - start) / BRC_W;
+    size_t off = (size_t)start + lane;
     VALUE_TYPE sum = 0;
-    for (int j = 0; j < BRC_B; j++, off += BRC_W) {
+    for (INDEX_TYPE j = 0; j < height; j++, off += BRC_W) {
         const INDEX_TYPE c = colidx[off];
         if (c < 0)
             break;

@@ -4,10 +4,11 @@
  *
  * Layout. Rows are sorted by decreasing length (stably) and grouped W to a row block, W the
  * warp width, so the rows of a warp have nearly equal lengths. Row block r, of longest row L_r,
- * is cut into ceil(L_r / B) tiles of B entries per row; a tile is W*B slots, column-major
- * (entry j of lane l at j*W + l), so a warp reads whole lines and every warp does at most the
- * same work, B steps: the abstract's "blocks with a constant number of non-zeros". Padding
- * (within a tile, past a row's end) is column -1, which ends the row.
+ * is cut into ceil(L_r / B) tiles of B entries per row (the last one L_r - k*B), each
+ * column-major (entry j of lane l at j*W + l), so a warp reads whole lines and every warp does
+ * at most the same work, B steps: the abstract's "blocks with a constant number of non-zeros".
+ * Padding fills a row block's rows to its longest row only (as SELL-W with sigma = all rows),
+ * whatever B; it is column -1, which ends the row.
  *
  * Kernels (cl/brc.cl). spmv_brc_tiles: one work-item per (tile, lane), summing its row's B
  * entries of the tile. Row blocks of one tile (after sorting: all but the first few) write
@@ -23,12 +24,13 @@
  *   work(B) = sum_r L_r + H*n_t + M*n_m           a warp stops a tile at its longest row, so
  *                                                 steps are sum_r L_r whatever B; each tile adds
  *                                                 H, each partial M
- *   T(B) = work(B)/P + min(B, L_max) + H + (n_m > 0 ? S : 0)
- * i.e. Brent's bound: the work spread over P resident warps plus the longest tile (the critical
- * path a long row makes, which small B shortens: the load balance BRC is for), plus a second
- * launch when any row block needs the combine pass. B is the power of two in 1..64 with the
- * least T; ties go to the smaller B (less padding stored). Constants: H = 4 steps per tile
- * (its loads of tile_block, tile0 and perm and its store of y, each a dependent memory access),
+ *   T(B) = work(B)/P + min(B, L_max) + H + (n_m > 0 ? S + M*ceil(L_max / B) : 0)
+ * i.e. Brent's bound: the work spread over P resident warps plus the critical path, the longest
+ * tile (which a small B shortens: the load balance BRC is for) and, when any row block needs
+ * the combine pass, its launch and the longest row's sum over its ceil(L_max / B) partials
+ * (which a small B lengthens). B is the power of two in 1..64 with the
+ * least T; ties go to the smaller B. Constants: H = 4 steps per tile
+ * (its loads of tile_block, tile_off and perm and its store of y, each a dependent access),
  * M = 2 (the partial's store and load), P = 8192 resident warps (an H100: 132 SMs x 64 warps),
  * S = 8 steps for the second launch (~4 us at ~0.5 us per dependent step). So a 7-point
  * stencil gets B = 8 (one tile per block, no combine pass) and a power-law graph a small B that
@@ -77,7 +79,8 @@ double spmvp_brc_model_time(const long long *hist, long long maxlen, long long n
     }
     double work = (double)sum_l + MODEL_H * (double)nt + MODEL_M * (double)nm;
     double longest = (double)(maxlen < B ? maxlen : B);
-    return work / MODEL_P + longest + MODEL_H + (nm > 0 ? MODEL_S : 0.0);
+    double combine = nm > 0 ? MODEL_S + MODEL_M * (double)ceil_div(maxlen, B) : 0.0;
+    return work / MODEL_P + longest + MODEL_H + combine;
 }
 
 int spmvp_brc_block_model(const long long *hist, long long maxlen, long long nrows, unsigned W)
@@ -102,6 +105,7 @@ spmvp_brc *spmvp_brc_free(spmvp_brc *R)
         free(R->perm);
         free(R->tile0);
         free(R->tile_block);
+        free(R->tile_off);
         free(R->colidx);
         free(R->val);
         free(R);
@@ -168,39 +172,45 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
         spmvp_idx i = R->perm[p];
         len[p] = i < 0 ? 0 : A->rowptr[i + 1] - A->rowptr[i];
     }
-    int64_t ntiles = 0;
+    int64_t ntiles = 0, slots = 0;
     for (int64_t r = 0; r < nblocks; r++) {
-        int64_t tiles = ((int64_t)len[r * W] + B - 1) / B; /* the block's first row is its longest */
+        int64_t L = len[r * W]; /* the block's first row is its longest */
         R->tile0[r] = (spmvp_idx)ntiles;
-        ntiles += tiles;
-        R->nmulti += tiles > 1;
-        R->nfull += tiles > 0;
-        if (ntiles * W * B > SPMVP_IDX_MAX) {
-            spmvp_fail(SPMVP_ERR_RANGE, "BRC needs more than 2^31 slots (W %d, B %d), more than "
-                       "32-bit indices allow", (int)W, (int)B);
+        ntiles += (L + B - 1) / B;
+        slots += L * W;
+        R->nmulti += L > B;
+        R->nfull += L > 0;
+        if (slots > SPMVP_IDX_MAX) {
+            spmvp_fail(SPMVP_ERR_RANGE, "BRC needs more than 2^31 slots (W %d), more than "
+                       "32-bit indices allow", (int)W);
             return brc_done(R, len, 0);
         }
     }
     R->tile0[nblocks] = (spmvp_idx)ntiles;
     R->ntiles = (spmvp_idx)ntiles;
-    size_t slots = (size_t)ntiles * (size_t)W * (size_t)B;
     R->tile_block = malloc((ntiles ? (size_t)ntiles : 1) * sizeof *R->tile_block);
-    R->colidx = malloc((slots ? slots : 1) * sizeof *R->colidx);
-    R->val = malloc((slots ? slots : 1) * sizeof *R->val);
-    if (!R->tile_block || !R->colidx || !R->val)
+    R->tile_off = malloc(((size_t)ntiles + 1) * sizeof *R->tile_off);
+    R->colidx = malloc((slots ? (size_t)slots : 1) * sizeof *R->colidx);
+    R->val = malloc((slots ? (size_t)slots : 1) * sizeof *R->val);
+    if (!R->tile_block || !R->tile_off || !R->colidx || !R->val)
         goto nomem;
+    spmvp_idx off = 0;
     for (int64_t r = 0; r < nblocks; r++)
-        for (spmvp_idx t = R->tile0[r]; t < R->tile0[r + 1]; t++)
+        for (spmvp_idx t = R->tile0[r], k = 0; t < R->tile0[r + 1]; t++, k++) {
+            spmvp_idx rest = len[r * W] - k * B;
             R->tile_block[t] = (spmvp_idx)r;
-    for (size_t s = 0; s < slots; s++) {
+            R->tile_off[t] = off;
+            off += (rest < B ? rest : B) * W;
+        }
+    R->tile_off[ntiles] = off;
+    for (int64_t s = 0; s < slots; s++) {
         R->colidx[s] = -1;
         R->val[s] = 0.0;
     }
     for (int64_t p = 0; p < A->nrows; p++) {
-        spmvp_idx i = R->perm[p], start = A->rowptr[i];
-        size_t lane = (size_t)(p % W), t0 = (size_t)R->tile0[p / W];
+        spmvp_idx i = R->perm[p], start = A->rowptr[i], t0 = R->tile0[p / W];
         for (spmvp_idx e = 0; e < len[p]; e++) {
-            size_t s = (t0 + (size_t)(e / B)) * (size_t)W * (size_t)B + (size_t)(e % B) * (size_t)W + lane;
+            size_t s = (size_t)R->tile_off[t0 + e / B] + (size_t)(e % B) * (size_t)W + (size_t)(p % W);
             R->colidx[s] = A->colidx[start + e];
             R->val[s] = A->val[start + e];
         }
@@ -215,9 +225,9 @@ nomem:
 static spmvp_idx entry_slot(const spmvp_brc *R, spmvp_idx p, spmvp_idx e)
 {
     spmvp_idx r = p / R->W, t = R->tile0[r] + e / R->B;
-    if (t >= R->tile0[r + 1])
+    if (t >= R->tile0[r + 1] || (e % R->B) * R->W >= R->tile_off[t + 1] - R->tile_off[t])
         return -1;
-    spmvp_idx s = t * R->W * R->B + (e % R->B) * R->W + p % R->W;
+    spmvp_idx s = R->tile_off[t] + (e % R->B) * R->W + p % R->W;
     return R->colidx[s] < 0 ? -1 : s;
 }
 
@@ -246,9 +256,10 @@ spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R)
 
 size_t spmvp_brc_bytes(const spmvp_brc *R, size_t vs)
 {
-    size_t I = sizeof(spmvp_idx), slots = (size_t)R->ntiles * (size_t)R->W * (size_t)R->B;
+    size_t I = sizeof(spmvp_idx), slots = (size_t)R->tile_off[R->ntiles];
     return (size_t)R->nblocks * (size_t)R->W * I + ((size_t)R->nblocks + 1) * I +
-           (size_t)R->ntiles * I + slots * (I + vs) + ((size_t)R->nrows + (size_t)R->ncols) * vs;
+           ((size_t)R->ntiles * 2 + 1) * I + slots * (I + vs) +
+           ((size_t)R->nrows + (size_t)R->ncols) * vs;
 }
 
 /* ---- the format ---- */
@@ -280,13 +291,13 @@ static void add_launches(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
         spmvp_plan_arg_int(l, R->ntiles);
         spmvp_plan_arg_int(l, multi_tiles);
         spmvp_plan_arg_array(l, a + 2); /* tile_block */
-        spmvp_plan_arg_array(l, a + 1); /* tile0 */
+        spmvp_plan_arg_array(l, a + 3); /* tile_off */
         spmvp_plan_arg_array(l, a);     /* perm */
-        spmvp_plan_arg_array(l, a + 3); /* colidx */
-        spmvp_plan_arg_array(l, a + 4); /* val */
+        spmvp_plan_arg_array(l, a + 4); /* colidx */
+        spmvp_plan_arg_array(l, a + 5); /* val */
         spmvp_plan_arg_x(l);
         spmvp_plan_arg_y(l);
-        spmvp_plan_arg_array(l, a + 5); /* partial sums */
+        spmvp_plan_arg_array(l, a + 6); /* partial sums */
     }
     size_t multi_rows = (size_t)R->nmulti * (size_t)W;
     size_t empty_rows = (size_t)(R->nblocks - R->nfull) * (size_t)W;
@@ -299,7 +310,7 @@ static void add_launches(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
         spmvp_plan_arg_int(l, (long long)(multi_rows + empty_rows));
         spmvp_plan_arg_array(l, a + 1); /* tile0 */
         spmvp_plan_arg_array(l, a);     /* perm */
-        spmvp_plan_arg_array(l, a + 5); /* partial sums */
+        spmvp_plan_arg_array(l, a + 6); /* partial sums */
         spmvp_plan_arg_y(l);
     }
 }
@@ -321,13 +332,14 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
     p->owned = R;
     p->release = release_brc;
     p->footprint = spmvp_brc_bytes(R, t->value_size);
-    size_t slots = (size_t)R->ntiles * (size_t)W * (size_t)B;
+    size_t slots = (size_t)R->tile_off[R->ntiles];
     snprintf(p->params, sizeof p->params, "B=%d, W=%d, %d tiles, %.1f%% padding", B, W,
              (int)R->ntiles, slots ? 100.0 * (double)(slots - (size_t)R->nnz) / (double)slots : 0.0);
     int a = spmvp_plan_add_array(p, "BRC permutation", SPMVP_ARRAY_INDEX, R->perm,
                                  (size_t)R->nblocks * (size_t)W);
     spmvp_plan_add_array(p, "BRC first tiles", SPMVP_ARRAY_INDEX, R->tile0, (size_t)R->nblocks + 1);
     spmvp_plan_add_array(p, "BRC tile blocks", SPMVP_ARRAY_INDEX, R->tile_block, (size_t)R->ntiles);
+    spmvp_plan_add_array(p, "BRC tile offsets", SPMVP_ARRAY_INDEX, R->tile_off, (size_t)R->ntiles + 1);
     spmvp_plan_add_array(p, "BRC column indices", SPMVP_ARRAY_INDEX, R->colidx, slots);
     spmvp_plan_add_array(p, "BRC values", SPMVP_ARRAY_VALUE, R->val, slots);
     spmvp_plan_add_array(p, "BRC partial sums", SPMVP_ARRAY_SCRATCH, NULL,

@@ -1,7 +1,7 @@
 /* brc.h: BRC, blocked row-column (seed 001, Ashari et al. 2015, from its abstract): rows
  * sorted by length and grouped W to a row block (W = the warp width), so a warp gets rows of
  * nearly equal length; each row block cut along its rows into tiles of B entries per row (the
- * block size), so every warp does the same work, B*W slots. Layout, kernel and the model that
+ * block size), so every warp does at most the same work, B steps. Layout, kernel and the model that
  * picks B are in brc.c.
  *
  * Ownership as in sparse.h: spmvp_brc_from_csr returns a new object freed by spmvp_brc_free
@@ -25,9 +25,13 @@ typedef struct spmvp_brc {
                              (size nblocks*W) */
     spmvp_idx *tile0;     /* first tile of row block r; tile0[nblocks] = ntiles (size nblocks+1) */
     spmvp_idx *tile_block; /* the row block of tile t (size ntiles) */
-    spmvp_idx *colidx;    /* entry k*B + j of sorted row r*W + l, in tile t = tile0[r] + k, is at
-                             t*W*B + j*W + l; -1 for padding (size ntiles*W*B) */
-    double *val;          /* values, 0 for padding (size ntiles*W*B) */
+    spmvp_idx *tile_off;  /* first slot of tile t; tile_off[ntiles] = slots. Tile k of block r
+                             holds h = min(B, L_r - k*B) entries per row: h*W slots (size
+                             ntiles+1) */
+    spmvp_idx *colidx;    /* entry k*B + j of sorted row r*W + l (tile t = tile0[r] + k) is at
+                             tile_off[t] + j*W + l; -1 for padding, past a row's end
+                             (size slots = W * sum_r L_r) */
+    double *val;          /* values, 0 for padding (size slots) */
 } spmvp_brc;
 
 /* BRC of A with row blocks of W > 0 rows and tiles of B > 0 entries per row (SPMVP_ERR_ARG
@@ -36,7 +40,7 @@ typedef struct spmvp_brc {
 spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B);
 spmvp_brc *spmvp_brc_free(spmvp_brc *R);
 spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R);
-/* Device bytes: perm, tile0, tile_block, colidx and val (padding included), x and y (the
+/* Device bytes: perm, tile0, tile_block, tile_off, colidx and val (padding included), x and y (the
  * scratch of partial sums is the kernels' working space, not counted). */
 size_t spmvp_brc_bytes(const spmvp_brc *R, size_t value_size);
 
