@@ -164,7 +164,8 @@ static int product_ok(const spmvp_csr *A, const struct product *P, int exact)
     return 1;
 }
 
-static void check_ellr(const spmvp_csr *A, spmvp_idx row_align, const struct product *P, const char *what)
+static void check_ellr(const spmvp_csr *A, spmvp_idx row_align, const struct product *P,
+                       const char *what)
 {
     spmvp_ellr *R = spmvp_ellr_from_csr(A, row_align);
     CHECK_MSG(R != NULL, "%s: %s", what, spmvp_last_error());
@@ -454,7 +455,8 @@ static void brc_model_picks_one_tile_for_stencils_and_splits_long_rows(void)
 
 static void free_functions_accept_null_and_return_null(void)
 {
-    CHECK(spmvp_ellr_free(NULL) == NULL && spmvp_sell_free(NULL) == NULL && spmvp_brc_free(NULL) == NULL);
+    CHECK(spmvp_ellr_free(NULL) == NULL && spmvp_sell_free(NULL) == NULL &&
+          spmvp_brc_free(NULL) == NULL);
 }
 
 int main(void)

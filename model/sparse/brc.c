@@ -269,7 +269,8 @@ static void release_brc(void *R) { spmvp_brc_free(R); }
 static void resolve_brc(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
 {
     if (m->brc_block <= 0)
-        m->brc_block = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)spmvp_brc_rows_for_warp(warp));
+        m->brc_block = spmvp_brc_block_model(s->hist, s->max, s->rows,
+                                             (unsigned)spmvp_brc_rows_for_warp(warp));
 }
 
 static void label_brc(const spmvp_mapping *m, char *buf, size_t size)
@@ -350,7 +351,8 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
 
 static const spmvp_mapping_param brc_params[] = {
     {"brc-block", "B", "BRC block size: entries per row in a tile of warp-width rows",
-     "the model of brc.c (a power of two in 1..64)", offsetof(spmvp_mapping, brc_block), 1, 4096, 0},
+     "model/sparse/brc.c's model, a power of two in 1..64", offsetof(spmvp_mapping, brc_block),
+     1, 4096, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 

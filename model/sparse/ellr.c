@@ -86,12 +86,14 @@ static spmvp_status plan_ellr(const spmvp_csr *A, const spmvp_mapping *m, const 
     p->footprint = spmvp_ellr_bytes(R, t->value_size);
     snprintf(p->params, sizeof p->params, "K=%d, pitch %d", (int)E->width, (int)E->pitch);
     size_t slots = (size_t)E->width * (size_t)E->pitch;
-    int a = spmvp_plan_add_array(p, "ELL-R row lengths", SPMVP_ARRAY_INDEX, R->rowlen, (size_t)E->nrows);
+    int a = spmvp_plan_add_array(p, "ELL-R row lengths", SPMVP_ARRAY_INDEX, R->rowlen,
+                                 (size_t)E->nrows);
     spmvp_plan_add_array(p, "ELL-R column indices", SPMVP_ARRAY_INDEX, E->colidx, slots);
     spmvp_plan_add_array(p, "ELL-R values", SPMVP_ARRAY_VALUE, E->val, slots);
     if (!E->nrows)
         return SPMVP_OK;
-    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "ellr.cl", "spmv_ellr", (size_t)E->nrows, t->wg_size);
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "ellr.cl", "spmv_ellr", (size_t)E->nrows,
+                                                 t->wg_size);
     spmvp_plan_arg_int(l, E->nrows);
     spmvp_plan_arg_int(l, E->pitch);
     for (int k = 0; k < 3; k++)

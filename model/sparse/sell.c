@@ -190,7 +190,8 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     spmvp_mapping r = *m;
     resolve_sell(NULL, t->warp, &r);
     if (r.sell_c & (r.sell_c - 1))
-        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma chunk height %d is not a power of two", r.sell_c);
+        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma chunk height %d is not a power of two",
+                          r.sell_c);
     spmvp_sell *S = spmvp_sell_from_csr(A, r.sell_c, r.sell_sigma);
     if (!S)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
@@ -207,7 +208,8 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     spmvp_plan_add_array(p, "SELL values", SPMVP_ARRAY_VALUE, S->val, slots);
     if (!S->nrows)
         return SPMVP_OK;
-    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "sell.cl", "spmv_sell", (size_t)S->nrows, t->wg_size);
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "sell.cl", "spmv_sell", (size_t)S->nrows,
+                                                 t->wg_size);
     snprintf(l->options, sizeof l->options, "-DSELL_C=%d", r.sell_c);
     spmvp_plan_arg_int(l, S->nrows);
     for (int k = 0; k < 5; k++)
@@ -221,7 +223,7 @@ static const spmvp_mapping_param sell_params[] = {
     {"sell-c", "C", "SELL-C-sigma chunk height: rows per chunk, a power of two",
      "the warp / wavefront width", offsetof(spmvp_mapping, sell_c), 1, 4096, 1},
     {"sell-sigma", "S", "SELL-C-sigma sorting window: rows sorted by length within windows of S",
-     "128*C (4096 at C = 32)", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0},
+     "128 C, 4096 at C = 32", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
