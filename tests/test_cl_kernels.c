@@ -134,7 +134,8 @@ static void every_format_should_match_the_cpu_on_stencils(void)
     }
 }
 
-/* CSR-vector at every width, HYB at every split, COO at several chunk sizes. */
+/* CSR-vector at every width, HYB at every split, COO at several chunk sizes, SELL-C-sigma at
+ * several C and sigma, BRC at several block sizes. */
 static void kernel_parameters_should_not_change_the_result(void)
 {
     char name[64];
@@ -162,6 +163,28 @@ static void kernel_parameters_should_not_change_the_result(void)
                   "chunk %d: %s", (int)chunks[i], r.note);
     }
     opt.spmv.map.coo_chunk = 0;
+    /* SELL-C-sigma: C from 1 to past the work-group, sigma from none to one window; BRC: B from
+     * 1 to past the longest row, odd ones too */
+    int cs[] = {1, 2, 32, 64, 512}, sigmas[] = {1, 3, 64, 100000, 0};
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        opt.spmv.map.sell_c = cs[i];
+        opt.spmv.map.sell_sigma = sigmas[i];
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_SELL, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "C=%d sigma=%d: %s", cs[i], sigmas[i], r.note);
+    }
+    opt.spmv.map.sell_c = opt.spmv.map.sell_sigma = 0;
+    int blocks[] = {1, 2, 3, 5, 16, 64, 4096};
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        opt.spmv.map.brc_block = blocks[i];
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_BRC, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "B=%d: %s", blocks[i], r.note);
+        char other[64];
+        spmvp_csr *E = edge_matrix(0, other, sizeof other); /* empty rows: the combine pass */
+        CHECK_MSG(!spmvp_bench_format(ctx, E, SPMVP_BRC, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "%s B=%d: %s", other, blocks[i], r.note);
+        spmvp_csr_free(E);
+    }
+    opt.spmv.map.brc_block = 0;
     size_t wgs[] = {32, 64, 128};
     for (size_t i = 0; i < sizeof wgs / sizeof wgs[0]; i++) {
         opt.spmv.map.wg_size = (int)wgs[i];

@@ -90,7 +90,7 @@ static void every_format_has_a_descriptor_whose_name_parses_back(void)
     CHECK(spmvp_format_parse("ELL") == SPMVP_ELL && spmvp_format_parse("Csr_Vector") == SPMVP_CSR_VECTOR);
     CHECK(spmvp_format_parse("elll") == -1 && spmvp_format_parse("") == -1 && spmvp_format_parse(NULL) == -1);
     spmvp_format_list(",", list, sizeof list);
-    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb"));
+    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb,ellr,sell,brc"));
     spmvp_format_list(", ", list, 12); /* truncated, still terminated */
     CHECK(strlen(list) == 11);
 }
@@ -137,7 +137,7 @@ static void csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones(voi
     CHECK(m.vector_width == 4 && m.vector_width == spmvp_vector_width_auto(A, 32));
     spmvp_format_mapping_label(SPMVP_CSR_VECTOR, &m, label, sizeof label);
     CHECK(!strcmp(label, "V=4"));
-    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &(spmvp_mapping){0, 0, -1, 0}); /* no crash */
+    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &(spmvp_mapping){.hyb_width = -1}); /* no crash */
     m = spmvp_mapping_auto();
     spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &m);
     CHECK(m.vector_width == 2); /* capped by the warp */
@@ -211,6 +211,56 @@ static void coo_plan_splits_the_entries_into_chunks_of_the_mapping(void)
     spmvp_csr_free(A);
 }
 
+static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
+{
+    spmvp_csr *A = banded(301, 301, len_three);
+    spmvp_target t = {8, 128, 64, 48 * 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    char label[64];
+    CHECK(A && spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 1 && strstr(p.launch[0].options, "-DSELL_C=64") && p.launch[0].items == 384);
+    CHECK_MSG(strstr(p.params, "C=64, sigma=8192") != NULL, "%s", p.params);
+    spmvp_plan_release(&p);
+    m.sell_c = 3;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_ERR_ARG);
+    m.sell_c = 4;
+    m.sell_sigma = 16;
+    spmvp_format_mapping_label(SPMVP_SELL, &m, label, sizeof label);
+    CHECK(!strcmp(label, "C=4, sigma=16"));
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK && strstr(p.launch[0].options, "-DSELL_C=4"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+}
+
+/* One launch when every row block is one tile; the combine pass for long rows or empty blocks. */
+static void brc_plan_launches_the_combine_pass_only_when_needed(void)
+{
+    spmvp_target t = {4, 64, 32, 48 * 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    spmvp_csr *A = banded(301, 301, len_one);
+    CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_tiles"));
+    CHECK(strstr(p.launch[0].options, "-DBRC_W=32") && strstr(p.params, "B=1"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+    A = banded(40, 9000, len_one_long); /* one 5000-entry row: B = 64 by the model */
+    CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 2 && !strcmp(p.launch[1].kernel, "spmv_brc_combine"));
+    CHECK_MSG(strstr(p.params, "B=64") != NULL, "%s", p.params);
+    spmvp_plan_release(&p);
+    m.brc_block = 5000; /* one tile per block again (rows 40..63 of the last block are padding) */
+    CHECK(spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK && p.nlaunches == 1);
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+    A = banded(5, 7, len_none); /* no entries: only the combine pass, writing zeros */
+    CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_combine"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+}
+
 static void unknown_formats_are_refused(void)
 {
     spmvp_csr *A = banded(1, 1, len_one);
@@ -228,6 +278,8 @@ int main(void)
     RUN(csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones);
     RUN(hyb_resolves_its_width_as_bench_does_and_names_both_parts);
     RUN(coo_plan_splits_the_entries_into_chunks_of_the_mapping);
+    RUN(sell_plan_takes_c_from_the_warp_and_compiles_it_in);
+    RUN(brc_plan_launches_the_combine_pass_only_when_needed);
     RUN(unknown_formats_are_refused);
     return test_report();
 }

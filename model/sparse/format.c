@@ -9,6 +9,7 @@
  * hyb.c). The table's order is the spmvp_format ids'. */
 extern const spmvp_format_desc spmvp_format_csr_scalar, spmvp_format_csr_vector,
     spmvp_format_ell, spmvp_format_jad, spmvp_format_coo, spmvp_format_hyb;
+extern const spmvp_format_desc spmvp_format_ellr, spmvp_format_sell, spmvp_format_brc;
 
 static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
     [SPMVP_CSR_SCALAR] = &spmvp_format_csr_scalar,
@@ -17,11 +18,14 @@ static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
     [SPMVP_JAD] = &spmvp_format_jad,
     [SPMVP_COO] = &spmvp_format_coo,
     [SPMVP_HYB] = &spmvp_format_hyb,
+    [SPMVP_ELLR] = &spmvp_format_ellr, /* ellr.c */
+    [SPMVP_SELL] = &spmvp_format_sell, /* sell.c */
+    [SPMVP_BRC] = &spmvp_format_brc,   /* brc.c */
 };
 
 spmvp_mapping spmvp_mapping_auto(void)
 {
-    spmvp_mapping m = {0, 0, -1, 0};
+    spmvp_mapping m = {.hyb_width = -1}; /* every other member 0: auto */
     return m;
 }
 

@@ -22,6 +22,7 @@
 /* Format ids: indices of the table (format.c), in the order of every output. */
 typedef enum spmvp_format {
     SPMVP_CSR_SCALAR, SPMVP_CSR_VECTOR, SPMVP_ELL, SPMVP_JAD, SPMVP_COO, SPMVP_HYB,
+    SPMVP_ELLR, SPMVP_SELL, SPMVP_BRC, /* the seeds' other formats: ellr.h, sell.h, brc.h */
     SPMVP_NFORMATS
 } spmvp_format;
 
@@ -32,6 +33,9 @@ typedef struct spmvp_mapping {
     int vector_width; /* CSR-vector work-items per row; 0: spmvp_vector_width_auto */
     int hyb_width;    /* HYB's ELL width K; -1: spmvp_hyb_width_from_hist (CUSP-like rule) */
     int coo_chunk;    /* COO entries per work-item in its first pass; 0: 8 */
+    int sell_c;       /* SELL-C-sigma chunk height C, a power of two; 0: the warp width */
+    int sell_sigma;   /* SELL-C-sigma sorting window sigma in rows; 0: 128*C */
+    int brc_block;    /* BRC block size B (entries per row in a tile); 0: spmvp_brc_block_model */
 } spmvp_mapping;
 
 /* A thread-mapping parameter a format declares: the command line offers it as --NAME, help

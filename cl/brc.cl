@@ -1,0 +1,76 @@
+/* brc.cl: y = A*x for BRC (model/sparse/brc.c). Rows sorted by decreasing length, BRC_W to a
+ * row block; a row block cut into tiles of BRC_B entries per row (its last tile fewer), each
+ * tile column-major (entry j of lane l at tile_off[t] + j*BRC_W + l, the tile's height
+ * (tile_off[t+1] - tile_off[t]) / BRC_W), padding column -1 ending a row.
+ *
+ * spmv_brc_tiles: one work-item per (tile, lane). A tile of a one-tile row block writes its
+ * row's y at once; a tile of a multi-tile row block (tiles 0..multi_tiles-1) leaves its sum in
+ * partial[t*BRC_W + l]. spmv_brc_combine then adds those partials in tile order, one work-item
+ * per row of a multi-tile block, and writes y = 0 for the blocks of empty rows (no tiles):
+ * deterministic, no atomics (OpenCL 1.2 has no float atomics anyway). */
+#ifndef VALUE_TYPE
+#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
+#endif
+#ifndef INDEX_TYPE
+#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
+#endif
+#ifdef SPMVP_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#if !defined(BRC_W) || !defined(BRC_B)
+#error "define BRC_W (rows per row block) and BRC_B (entries per row in a tile)"
+#endif
+
+__kernel void spmv_brc_tiles(const INDEX_TYPE ntiles,
+                             const INDEX_TYPE multi_tiles,
+                             __global const INDEX_TYPE *restrict tile_block,
+                             __global const INDEX_TYPE *restrict tile_off,
+                             __global const INDEX_TYPE *restrict perm,
+                             __global const INDEX_TYPE *restrict colidx,
+                             __global const VALUE_TYPE *restrict val,
+                             __global const VALUE_TYPE *restrict x,
+                             __global VALUE_TYPE *restrict y,
+                             __global VALUE_TYPE *restrict partial)
+{
+    const size_t g = get_global_id(0);
+    const size_t t = g / BRC_W, lane = g % BRC_W;
+    if (t >= (size_t)ntiles)
+        return;
+    const INDEX_TYPE start = tile_off[t], height = (tile_off[t + 1] - start) / BRC_W;
+    size_t off = (size_t)start + lane;
+    VALUE_TYPE sum = 0;
+    for (INDEX_TYPE j = 0; j < height; j++, off += BRC_W) {
+        const INDEX_TYPE c = colidx[off];
+        if (c < 0)
+            break;
+        sum += val[off] * x[c];
+    }
+    if (t < (size_t)multi_tiles) {
+        partial[g] = sum;
+    } else {
+        const INDEX_TYPE r = perm[(size_t)tile_block[t] * BRC_W + lane];
+        if (r >= 0)
+            y[r] = sum;
+    }
+}
+
+__kernel void spmv_brc_combine(const INDEX_TYPE multi_rows,
+                               const INDEX_TYPE first_empty_row,
+                               const INDEX_TYPE nitems,
+                               __global const INDEX_TYPE *restrict tile0,
+                               __global const INDEX_TYPE *restrict perm,
+                               __global const VALUE_TYPE *restrict partial,
+                               __global VALUE_TYPE *restrict y)
+{
+    const size_t g = get_global_id(0);
+    if (g >= (size_t)nitems)
+        return;
+    const size_t p = g < (size_t)multi_rows ? g : (size_t)first_empty_row + (g - (size_t)multi_rows);
+    const size_t block = p / BRC_W, lane = p % BRC_W;
+    VALUE_TYPE sum = 0;
+    for (INDEX_TYPE t = tile0[block]; t < tile0[block + 1]; t++)
+        sum += partial[(size_t)t * BRC_W + lane];
+    const INDEX_TYPE r = perm[p];
+    if (r >= 0)
+        y[r] = sum;
+}

@@ -1,0 +1,41 @@
+/* ellr.cl: y = A*x for ELL-R / ELLG (seed 003 §2), one work-item per row. The ELL arrays are
+ * column-major (entry j of row i at [j*pitch + i], pitch 128-byte aligned) and rowlen[i] says
+ * where row i ends, so no padding slot is read. As seed 003's kernel, two entries are loaded
+ * before either is added (its unroll by 2 with prefetching); the sums are still added in
+ * entry order. */
+#ifndef VALUE_TYPE
+#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
+#endif
+#ifndef INDEX_TYPE
+#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
+#endif
+#ifdef SPMVP_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+__kernel void spmv_ellr(const INDEX_TYPE nrows,
+                        const INDEX_TYPE pitch,
+                        __global const INDEX_TYPE *restrict rowlen,
+                        __global const INDEX_TYPE *restrict colidx,
+                        __global const VALUE_TYPE *restrict val,
+                        __global const VALUE_TYPE *restrict x,
+                        __global VALUE_TYPE *restrict y)
+{
+    const size_t row = get_global_id(0);
+    if (row >= (size_t)nrows)
+        return;
+    const INDEX_TYPE len = rowlen[row];
+    const size_t step = (size_t)pitch;
+    size_t off = row;
+    VALUE_TYPE sum = 0;
+    for (INDEX_TYPE j = 0; j < len / 2; j++, off += 2 * step) {
+        const INDEX_TYPE c0 = colidx[off], c1 = colidx[off + step];
+        const VALUE_TYPE x0 = x[c0], x1 = x[c1];
+        const VALUE_TYPE v0 = val[off], v1 = val[off + step];
+        sum += v0 * x0;
+        sum += v1 * x1;
+    }
+    if (len & 1)
+        sum += val[off] * x[colidx[off]];
+    y[row] = sum;
+}

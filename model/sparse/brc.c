@@ -1,0 +1,360 @@
+/* brc.c: BRC, blocked row-column (seed 001: Ashari, Sedaghati, Eisenlohr, Sadayappan, JPDC 76,
+ * 2015; only its abstract is at hand, so the layout details and the block-size model below are
+ * ours), from and to CSR, and its device plan.
+ *
+ * Layout. Rows are sorted by decreasing length (stably) and grouped W to a row block, W the
+ * warp width, so the rows of a warp have nearly equal lengths. Row block r, of longest row L_r,
+ * is cut into ceil(L_r / B) tiles of B entries per row (the last one L_r - k*B), each
+ * column-major (entry j of lane l at j*W + l), so a warp reads whole lines and every warp does
+ * at most the same work, B steps: the abstract's "blocks with a constant number of non-zeros".
+ * Padding fills a row block's rows to its longest row only (as SELL-W with sigma = all rows),
+ * whatever B; it is column -1, which ends the row.
+ *
+ * Kernels (cl/brc.cl). spmv_brc_tiles: one work-item per (tile, lane), summing its row's B
+ * entries of the tile. Row blocks of one tile (after sorting: all but the first few) write
+ * y[perm[p]] at once; those of several tiles (a prefix of the blocks, L_r falling) leave a
+ * partial sum per tile, which spmv_brc_combine adds in tile order (no atomics: deterministic)
+ * and writes, together with y = 0 for the row blocks of empty rows (a suffix, no tiles).
+ *
+ * The block-size model (spmvp_brc_block_model). Time is counted in warp steps (one step: a
+ * warp loads one slot row of a tile). With the sorted row blocks' longest rows L_r, taken from
+ * the row-length histogram, and for a candidate B:
+ *   n_t(B) = sum_r ceil(L_r / B)                  tiles
+ *   n_m(B) = sum over r with L_r > B of the same  tiles that leave a partial sum
+ *   work(B) = sum_r L_r + H*n_t + M*n_m           a warp stops a tile at its longest row, so
+ *                                                 steps are sum_r L_r whatever B; each tile adds
+ *                                                 H, each partial M
+ *   T(B) = work(B)/P + min(B, L_max) + H + (n_m > 0 ? S + M*ceil(L_max / B) : 0)
+ * i.e. Brent's bound: the work spread over P resident warps plus the critical path, the longest
+ * tile (which a small B shortens: the load balance BRC is for) and, when any row block needs
+ * the combine pass, its launch and the longest row's sum over its ceil(L_max / B) partials
+ * (which a small B lengthens). B is the power of two in 1..64 with the
+ * least T; ties go to the smaller B. Constants: H = 4 steps per tile
+ * (its loads of tile_block, tile_off and perm and its store of y, each a dependent access),
+ * M = 2 (the partial's store and load), P = 8192 resident warps (an H100: 132 SMs x 64 warps),
+ * S = 8 steps for the second launch (~4 us at ~0.5 us per dependent step). So a 7-point
+ * stencil gets B = 8 (one tile per block, no combine pass) and a power-law graph a small B that
+ * splits its long rows. scripts/gpu_brc_sweep.sh measures B = 1..64 against this choice. */
+#include "brc.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "format.h"
+#include "stats.h"
+
+#define MODEL_H 4.0    /* steps per tile */
+#define MODEL_M 2.0    /* steps per partial sum */
+#define MODEL_P 8192.0 /* resident warps */
+#define MODEL_S 8.0    /* steps for the combine launch */
+
+int spmvp_brc_rows_for_warp(unsigned warp)
+{
+    int w = 1;
+    while ((unsigned)(2 * w) <= warp && w < 4096)
+        w *= 2;
+    return w;
+}
+
+/* ceil(a / b) for a >= 0, b > 0 */
+static long long ceil_div(long long a, long long b) { return a / b + (a % b != 0); }
+
+double spmvp_brc_model_time(const long long *hist, long long maxlen, long long nrows, unsigned W,
+                            int B)
+{
+    long long pos = 0, sum_l = 0, nt = 0, nm = 0;
+    (void)nrows;
+    if (W == 0 || B <= 0)
+        return 0.0;
+    /* the rows of length l sit at sorted positions [pos, pos + hist[l]); the row blocks that
+     * start there have longest row l */
+    for (long long l = maxlen; l > 0; l--) {
+        long long blocks = ceil_div(pos + hist[l], W) - ceil_div(pos, W);
+        pos += hist[l];
+        sum_l += blocks * l;
+        nt += blocks * ceil_div(l, B);
+        nm += l > B ? blocks * ceil_div(l, B) : 0;
+    }
+    double work = (double)sum_l + MODEL_H * (double)nt + MODEL_M * (double)nm;
+    double longest = (double)(maxlen < B ? maxlen : B);
+    double combine = nm > 0 ? MODEL_S + MODEL_M * (double)ceil_div(maxlen, B) : 0.0;
+    return work / MODEL_P + longest + MODEL_H + combine;
+}
+
+int spmvp_brc_block_model(const long long *hist, long long maxlen, long long nrows, unsigned W)
+{
+    int best = 1;
+    double best_t = 0.0;
+    if (maxlen <= 0)
+        return 1;
+    for (int B = 1; B <= SPMVP_BRC_MAX_AUTO; B *= 2) {
+        double t = spmvp_brc_model_time(hist, maxlen, nrows, W, B);
+        if (B == 1 || t < best_t) {
+            best = B;
+            best_t = t;
+        }
+    }
+    return best;
+}
+
+spmvp_brc *spmvp_brc_free(spmvp_brc *R)
+{
+    if (R) {
+        free(R->perm);
+        free(R->tile0);
+        free(R->tile_block);
+        free(R->tile_off);
+        free(R->colidx);
+        free(R->val);
+        free(R);
+    }
+    return NULL;
+}
+
+/* The one exit of spmvp_brc_from_csr: frees the scratch and, on failure, the result. */
+static spmvp_brc *brc_done(spmvp_brc *R, spmvp_idx *scratch, int ok)
+{
+    free(scratch);
+    return ok ? R : spmvp_brc_free(R);
+}
+
+/* Counting sort of the rows, longest first, ties in row order (as JAD's): perm[0..n). */
+static int sort_rows(const spmvp_csr *A, spmvp_idx *perm, spmvp_idx maxlen)
+{
+    spmvp_idx *next = calloc((size_t)maxlen + 1, sizeof *next);
+    if (!next)
+        return 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        next[A->rowptr[i + 1] - A->rowptr[i]]++;
+    spmvp_idx longer = 0;
+    for (spmvp_idx L = maxlen; L >= 0; L--) {
+        spmvp_idx c = next[L];
+        next[L] = longer;
+        longer += c;
+    }
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        perm[next[A->rowptr[i + 1] - A->rowptr[i]]++] = i;
+    free(next);
+    return 1;
+}
+
+spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
+{
+    if (W <= 0 || B <= 0) {
+        spmvp_fail(SPMVP_ERR_ARG, "BRC needs W > 0 and B > 0 (W %d, B %d)", (int)W, (int)B);
+        return NULL;
+    }
+    int64_t nblocks = ((int64_t)A->nrows + W - 1) / W, padded = nblocks * W;
+    if (padded > SPMVP_IDX_MAX) {
+        spmvp_fail(SPMVP_ERR_RANGE, "BRC of %d rows in blocks of %d passes 32-bit indices",
+                   (int)A->nrows, (int)W);
+        return NULL;
+    }
+    spmvp_brc *R = calloc(1, sizeof *R);
+    spmvp_idx *len = malloc(((size_t)padded + 1) * sizeof *len); /* length of sorted row p */
+    if (!R || !len)
+        goto nomem;
+    R->nrows = A->nrows;
+    R->ncols = A->ncols;
+    R->nnz = A->nnz;
+    R->W = W;
+    R->B = B;
+    R->nblocks = (spmvp_idx)nblocks;
+    R->perm = malloc(((size_t)padded + 1) * sizeof *R->perm);
+    R->tile0 = malloc(((size_t)nblocks + 1) * sizeof *R->tile0);
+    if (!R->perm || !R->tile0 || !sort_rows(A, R->perm, spmvp_csr_max_row(A)))
+        goto nomem;
+    for (int64_t p = 0; p < padded; p++) {
+        if (p >= A->nrows)
+            R->perm[p] = -1;
+        spmvp_idx i = R->perm[p];
+        len[p] = i < 0 ? 0 : A->rowptr[i + 1] - A->rowptr[i];
+    }
+    int64_t ntiles = 0, slots = 0;
+    for (int64_t r = 0; r < nblocks; r++) {
+        int64_t L = len[r * W]; /* the block's first row is its longest */
+        R->tile0[r] = (spmvp_idx)ntiles;
+        ntiles += (L + B - 1) / B;
+        slots += L * W;
+        R->nmulti += L > B;
+        R->nfull += L > 0;
+        if (slots > SPMVP_IDX_MAX) {
+            spmvp_fail(SPMVP_ERR_RANGE, "BRC needs more than 2^31 slots (W %d), more than "
+                       "32-bit indices allow", (int)W);
+            return brc_done(R, len, 0);
+        }
+    }
+    R->tile0[nblocks] = (spmvp_idx)ntiles;
+    R->ntiles = (spmvp_idx)ntiles;
+    R->tile_block = malloc((ntiles ? (size_t)ntiles : 1) * sizeof *R->tile_block);
+    R->tile_off = malloc(((size_t)ntiles + 1) * sizeof *R->tile_off);
+    R->colidx = malloc((slots ? (size_t)slots : 1) * sizeof *R->colidx);
+    R->val = malloc((slots ? (size_t)slots : 1) * sizeof *R->val);
+    if (!R->tile_block || !R->tile_off || !R->colidx || !R->val)
+        goto nomem;
+    spmvp_idx off = 0;
+    for (int64_t r = 0; r < nblocks; r++)
+        for (spmvp_idx t = R->tile0[r], k = 0; t < R->tile0[r + 1]; t++, k++) {
+            spmvp_idx rest = len[r * W] - k * B;
+            R->tile_block[t] = (spmvp_idx)r;
+            R->tile_off[t] = off;
+            off += (rest < B ? rest : B) * W;
+        }
+    R->tile_off[ntiles] = off;
+    for (int64_t s = 0; s < slots; s++) {
+        R->colidx[s] = -1;
+        R->val[s] = 0.0;
+    }
+    for (int64_t p = 0; p < A->nrows; p++) {
+        spmvp_idx i = R->perm[p], start = A->rowptr[i], t0 = R->tile0[p / W];
+        for (spmvp_idx e = 0; e < len[p]; e++) {
+            size_t s = (size_t)R->tile_off[t0 + e / B] + (size_t)(e % B) * (size_t)W + (size_t)(p % W);
+            R->colidx[s] = A->colidx[start + e];
+            R->val[s] = A->val[start + e];
+        }
+    }
+    return brc_done(R, len, 1);
+nomem:
+    spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a BRC matrix of %d rows", (int)A->nrows);
+    return brc_done(R, len, 0);
+}
+
+/* Entry e of sorted row p, in its block's tiles; a row ends at its first -1. */
+static spmvp_idx entry_slot(const spmvp_brc *R, spmvp_idx p, spmvp_idx e)
+{
+    spmvp_idx r = p / R->W, t = R->tile0[r] + e / R->B;
+    if (t >= R->tile0[r + 1] || (e % R->B) * R->W >= R->tile_off[t + 1] - R->tile_off[t])
+        return -1;
+    spmvp_idx s = R->tile_off[t] + (e % R->B) * R->W + p % R->W;
+    return R->colidx[s] < 0 ? -1 : s;
+}
+
+spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R)
+{
+    spmvp_csr *A = spmvp_csr_alloc(R->nrows, R->ncols, R->nnz);
+    if (!A)
+        return NULL;
+    for (spmvp_idx p = 0; p < R->nrows; p++) {
+        spmvp_idx e = 0;
+        while (entry_slot(R, p, e) >= 0)
+            e++;
+        A->rowptr[R->perm[p] + 1] = e;
+    }
+    for (spmvp_idx i = 0; i < R->nrows; i++)
+        A->rowptr[i + 1] += A->rowptr[i];
+    for (spmvp_idx p = 0; p < R->nrows; p++) {
+        spmvp_idx out = A->rowptr[R->perm[p]], s;
+        for (spmvp_idx e = 0; (s = entry_slot(R, p, e)) >= 0; e++) {
+            A->colidx[out + e] = R->colidx[s];
+            A->val[out + e] = R->val[s];
+        }
+    }
+    return A;
+}
+
+size_t spmvp_brc_bytes(const spmvp_brc *R, size_t vs)
+{
+    size_t I = sizeof(spmvp_idx), slots = (size_t)R->tile_off[R->ntiles];
+    return (size_t)R->nblocks * (size_t)R->W * I + ((size_t)R->nblocks + 1) * I +
+           ((size_t)R->ntiles * 2 + 1) * I + slots * (I + vs) +
+           ((size_t)R->nrows + (size_t)R->ncols) * vs;
+}
+
+/* ---- the format ---- */
+
+static void release_brc(void *R) { spmvp_brc_free(R); }
+
+static void resolve_brc(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
+{
+    if (m->brc_block <= 0)
+        m->brc_block = spmvp_brc_block_model(s->hist, s->max, s->rows,
+                                             (unsigned)spmvp_brc_rows_for_warp(warp));
+}
+
+static void label_brc(const spmvp_mapping *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "B=%d", m->brc_block);
+}
+
+/* The tiles pass (when there are tiles) and the combine pass (when a row block has several
+ * tiles or none): see the top of this file. */
+static void add_launches(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
+{
+    spmvp_idx W = R->W, multi_tiles = R->tile0[R->nmulti];
+    char opts[64];
+    snprintf(opts, sizeof opts, "-DBRC_W=%d -DBRC_B=%d", (int)W, (int)R->B);
+    if (R->ntiles) {
+        spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_tiles",
+                                                     (size_t)R->ntiles * (size_t)W, wg);
+        snprintf(l->options, sizeof l->options, "%s", opts);
+        spmvp_plan_arg_int(l, R->ntiles);
+        spmvp_plan_arg_int(l, multi_tiles);
+        spmvp_plan_arg_array(l, a + 2); /* tile_block */
+        spmvp_plan_arg_array(l, a + 3); /* tile_off */
+        spmvp_plan_arg_array(l, a);     /* perm */
+        spmvp_plan_arg_array(l, a + 4); /* colidx */
+        spmvp_plan_arg_array(l, a + 5); /* val */
+        spmvp_plan_arg_x(l);
+        spmvp_plan_arg_y(l);
+        spmvp_plan_arg_array(l, a + 6); /* partial sums */
+    }
+    size_t multi_rows = (size_t)R->nmulti * (size_t)W;
+    size_t empty_rows = (size_t)(R->nblocks - R->nfull) * (size_t)W;
+    if (multi_rows + empty_rows) {
+        spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_combine",
+                                                     multi_rows + empty_rows, wg);
+        snprintf(l->options, sizeof l->options, "%s", opts);
+        spmvp_plan_arg_int(l, (long long)multi_rows);
+        spmvp_plan_arg_int(l, (long long)R->nfull * W);
+        spmvp_plan_arg_int(l, (long long)(multi_rows + empty_rows));
+        spmvp_plan_arg_array(l, a + 1); /* tile0 */
+        spmvp_plan_arg_array(l, a);     /* perm */
+        spmvp_plan_arg_array(l, a + 6); /* partial sums */
+        spmvp_plan_arg_y(l);
+    }
+}
+
+static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                             spmvp_plan *p)
+{
+    int W = spmvp_brc_rows_for_warp(t->warp), B = m->brc_block;
+    if (B <= 0) {
+        spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+        if (!s)
+            return SPMVP_ERR_NOMEM; /* message recorded */
+        B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
+        spmvp_rowlen_stats_free(s);
+    }
+    spmvp_brc *R = spmvp_brc_from_csr(A, W, B);
+    if (!R)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    p->owned = R;
+    p->release = release_brc;
+    p->footprint = spmvp_brc_bytes(R, t->value_size);
+    size_t slots = (size_t)R->tile_off[R->ntiles];
+    snprintf(p->params, sizeof p->params, "B=%d, W=%d, %d tiles, %.1f%% padding", B, W,
+             (int)R->ntiles, slots ? 100.0 * (double)(slots - (size_t)R->nnz) / (double)slots : 0.0);
+    int a = spmvp_plan_add_array(p, "BRC permutation", SPMVP_ARRAY_INDEX, R->perm,
+                                 (size_t)R->nblocks * (size_t)W);
+    spmvp_plan_add_array(p, "BRC first tiles", SPMVP_ARRAY_INDEX, R->tile0, (size_t)R->nblocks + 1);
+    spmvp_plan_add_array(p, "BRC tile blocks", SPMVP_ARRAY_INDEX, R->tile_block, (size_t)R->ntiles);
+    spmvp_plan_add_array(p, "BRC tile offsets", SPMVP_ARRAY_INDEX, R->tile_off, (size_t)R->ntiles + 1);
+    spmvp_plan_add_array(p, "BRC column indices", SPMVP_ARRAY_INDEX, R->colidx, slots);
+    spmvp_plan_add_array(p, "BRC values", SPMVP_ARRAY_VALUE, R->val, slots);
+    spmvp_plan_add_array(p, "BRC partial sums", SPMVP_ARRAY_SCRATCH, NULL,
+                         (size_t)R->tile0[R->nmulti] * (size_t)W);
+    add_launches(p, R, a, t->wg_size);
+    return SPMVP_OK;
+}
+
+static const spmvp_mapping_param brc_params[] = {
+    {"brc-block", "B", "BRC block size: entries per row in a tile of warp-width rows",
+     "model/sparse/brc.c's model, a power of two in 1..64", offsetof(spmvp_mapping, brc_block),
+     1, 4096, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+};
+
+const spmvp_format_desc spmvp_format_brc = {1, "brc", "BRC", resolve_brc, label_brc, plan_brc,
+                                            brc_params};
