@@ -29,7 +29,8 @@ static struct {
 static const spmvp_opt calibrate_options[] = {
     SPMVP_OPT_DEVICE(&args.device),
     {SPMVP_STRING("output", &args.out, "FILE", "the profile to write (devices/NAME.json); never one of "
-                  "the shipped inputs in place: written through a temporary file", NULL), .alias = 'o'},
+                  "the shipped inputs in place: written through a temporary file", NULL), .alias = 'o',
+     .required = 1},
     {SPMVP_CHOICE("precision", &args.precision, "P", "single, double or both", "single", calibrate_precisions)},
     {SPMVP_FLAG("quick", &args.quick, "the documented subset of seed 000's grid (model_strip.c), "
                 "2 warm-ups and 5 timed runs unless given")},
@@ -77,8 +78,6 @@ int spmvp_cmd_calibrate(int argc, char **argv)
     int rc = spmvp_opts_parse(&spmvp_command_calibrate, argc, argv, NULL, &n);
     if (rc >= 0)
         return rc;
-    if (!args.out)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "calibrate: needs -o FILE, the profile to write");
     if (args.precision == 1)
         precs[0] = SPMVP_PRECISION_DOUBLE;
     if (args.precision == 2)

@@ -270,7 +270,8 @@ static struct {
 
 static const spmvp_opt options[] = {
     SPMVP_OPT_DEVICE(&args.device),
-    {SPMVP_STRING("profile", &args.profile, "P.json", "the device profile whose models are scored", NULL)},
+    {SPMVP_STRING("profile", &args.profile, "P.json", "the device profile whose models are scored", NULL),
+     .required = 1},
     SPMVP_OPT_PRECISION(&args.precision),
     {SPMVP_INT("runs", &args.runs, "N", "timed products per format (their mean is D_r's measured time)", "30", 1, 100000)},
     {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first", "5", 0, 100000)},
@@ -306,8 +307,6 @@ int spmvp_cmd_evaluate(int argc, char **argv)
     if (!mats)
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
     int rc = spmvp_opts_parse(&spmvp_command_evaluate, argc, argv, mats, &nm);
-    if (rc < 0 && !args.profile)
-        rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: needs --profile P.json");
     if (rc < 0 && args.plot) {
         const char *ext = strrchr(args.plot, '.');
         if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))

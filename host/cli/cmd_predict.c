@@ -17,7 +17,8 @@ static struct {
 } args;
 
 static const spmvp_opt options[] = {
-    {SPMVP_STRING("profile", &args.profile, "P.json", "the device profile to predict with (devices/)", NULL)},
+    {SPMVP_STRING("profile", &args.profile, "P.json", "the device profile to predict with (devices/)", NULL),
+     .required = 1},
     SPMVP_OPT_PRECISION(&args.precision),
     {SPMVP_FLAG("hyb-threshold", &args.hyb, "add seed 002's Algorithm 2 (the HYB width K) with its "
                 "estimated time curve, beside CUSP's, ViennaCL's and the mean-length rules")},
@@ -272,8 +273,6 @@ int spmvp_cmd_predict(int argc, char **argv)
     int rc = spmvp_opts_parse(&spmvp_command_predict, argc, argv, &args.matrix, &n);
     if (rc >= 0)
         return rc;
-    if (!args.profile)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "predict: needs --profile P.json (see devices/)");
     if (args.plot) {
         const char *ext = strrchr(args.plot, '.');
         if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))

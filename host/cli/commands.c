@@ -35,7 +35,8 @@ static void print_usage(FILE *f)
     fprintf(f, "usage: spmvp COMMAND [options]   (spmvp help COMMAND for its options)\n\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-    fprintf(f, "\n  spmvp --version   the version\n  spmvp help --man  the manual page (roff)\n");
+    fprintf(f, "\n  spmvp --version     the version\n  spmvp help --usage  every command with its options\n"
+               "  spmvp help --man    the manual page (roff)\n");
 }
 
 static const spmvp_cmd *find(const char *name)
@@ -122,7 +123,42 @@ static void print_man(FILE *f)
             "on standard error.\n.SH SEE ALSO\nThe README and docs/ of the spmvp sources.\n");
 }
 
-/* `spmvp help [COMMAND | --man]` */
+/* One line per command, every option with its value (optional ones in brackets), wrapped
+ * under the first argument: the README's usage block. */
+static void print_synopsis(FILE *f)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const spmvp_cmd *c = commands[i];
+        int indent = (int)strlen(c->name) + 7, col;
+        col = fprintf(f, "spmvp %s%s%s", c->name, c->args[0] ? " " : "", c->args);
+        spmvp_opt list[64];
+        size_t n = c->opts ? spmvp_opts_list(c, list, 64) : 0;
+        for (size_t k = 0; k <= n; k++) {
+            char tok[96];
+            if (k == n && c->opts)
+                break;
+            if (k == n)
+                snprintf(tok, sizeof tok, "[options: spmvp %s --help]", c->name);
+            else
+                snprintf(tok, sizeof tok, "%s%s%s%s%s%s", list[k].required ? "" : "[",
+                         list[k].alias ? "-" : "--",
+                         list[k].alias ? (char[2]){list[k].alias, 0} : list[k].name,
+                         list[k].kind == SPMVP_OPT_FLAG ? "" : " ",
+                         list[k].kind == SPMVP_OPT_FLAG ? "" : (list[k].metavar ? list[k].metavar : "VALUE"),
+                         list[k].required ? "" : "]");
+            int w = (int)strlen(tok);
+            if (col + 1 + w > 100) {
+                fprintf(f, "\n%*s%s", indent, "", tok);
+                col = indent + w;
+            } else {
+                col += fprintf(f, " %s", tok);
+            }
+        }
+        fputc('\n', f);
+    }
+}
+
+/* `spmvp help [COMMAND | --man | --usage]` */
 static int help(int argc, char **argv)
 {
     if (argc < 3) {
@@ -131,6 +167,10 @@ static int help(int argc, char **argv)
     }
     if (!strcmp(argv[2], "--man")) {
         print_man(stdout);
+        return SPMVP_EXIT_OK;
+    }
+    if (!strcmp(argv[2], "--usage")) {
+        print_synopsis(stdout);
         return SPMVP_EXIT_OK;
     }
     const spmvp_cmd *c = find(argv[2]);

@@ -257,6 +257,14 @@ int spmvp_opts_parse(const spmvp_cmd *c, int argc, char **argv, const char **arg
     }
     if ((rc = check_conflicts(c)))
         return rc;
+    for (size_t i = 0; i < nflat; i++)
+        if (flat[i].required && !given[i]) {
+            char need[96];
+            snprintf(need, sizeof need, "%s%s %s", flat[i].alias ? "-" : "--",
+                     flat[i].alias ? (char[2]){flat[i].alias, 0} : flat[i].name,
+                     flat[i].metavar ? flat[i].metavar : "VALUE");
+            return usage_error(c, "needs %s%s", need, " (see --help)");
+        }
     if (*nargs < c->min_args)
         return usage_error(c, "needs %s (see spmvp %s --help)", c->args, c->name);
     if (extra)

@@ -43,6 +43,7 @@ typedef struct spmvp_opt {
     const char *conflicts; /* the long name of an option that may not be given with this one */
     void (*values)(char *buf, size_t size); /* writes the accepted values for help, when they
                                                come from a table (the formats), or NULL */
+    int required;       /* 1: the command needs it ("needs --profile P.json") */
 } spmvp_opt;
 
 /* Option table rows: designated fields, to write inside braces, with more fields after them
