@@ -31,7 +31,7 @@ typedef struct spmvp_mapping {
     int wg_size;      /* work-items per work-group; 0: 256 (clamped to the device) */
     int vector_width; /* CSR-vector work-items per row; 0: spmvp_vector_width_auto */
     int hyb_width;    /* HYB's ELL width K; -1: spmvp_hyb_width_from_hist (CUSP-like rule) */
-    int coo_chunk;    /* COO entries per work-item in its first pass; 0: 8 */
+    int coo_items;    /* COO entries per work-item of a tile; 0: 8 (fewer if local memory is short) */
 } spmvp_mapping;
 
 /* A thread-mapping parameter a format declares: the command line offers it as --NAME, help
@@ -59,8 +59,9 @@ typedef struct spmvp_target {
 
 /* ---- device plans ---- */
 
-#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 5 COO arrays */
-#define SPMVP_PLAN_MAX_LAUNCHES 3 /* COO: zero y, chunk sums, carries */
+#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 4 COO arrays */
+#define SPMVP_PLAN_MAX_LAUNCHES 8 /* COO: zero y, tiles, up to 5 levels of carries (2^31 entries
+                                     in tiles of 64 or more) */
 #define SPMVP_PLAN_MAX_ARGS 10
 
 typedef enum spmvp_array_kind {
