@@ -48,14 +48,14 @@ grep -q "build log of ell.cl" "$tmp/err" && grep -q "CL_BUILD_PROGRAM_FAILURE" "
     grep -q "options: -DVALUE_TYPE=float" "$tmp/err" ||
     { echo "FAIL: build failure report"; cat "$tmp/err"; fails=$((fails + 1)); }
 
-# the table names every format and the JSON is one document with six results
+# the table names every format and the JSON is one document with seven results
 "$SPMVP" bench matrices/west0381.mtx.gz --runs 2 --warmup 0 --batch 1 >"$tmp/table" 2>&1
-for f in csr_scalar csr_vector ell jad coo hyb; do
+for f in csr_scalar csr_vector ell jad coo hyb csr_adaptive; do
     grep -q "^$f " "$tmp/table" || { echo "FAIL: table lacks $f"; cat "$tmp/table"; fails=$((fails + 1)); }
 done
 "$SPMVP" bench matrices/west0381.mtx.gz --runs 2 --warmup 0 --batch 1 --json >"$tmp/json"
 n=$(grep -c '"state":[[:space:]]*"ok"' "$tmp/json")
-[ "$n" -eq 6 ] || { echo "FAIL: JSON has $n ok results, want 6"; fails=$((fails + 1)); }
+[ "$n" -eq 7 ] || { echo "FAIL: JSON has $n ok results, want 7"; fails=$((fails + 1)); }
 if command -v python3 >/dev/null 2>&1; then
     python3 -m json.tool "$tmp/json" >/dev/null || { echo "FAIL: bench --json is not valid JSON"; fails=$((fails + 1)); }
 fi

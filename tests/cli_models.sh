@@ -81,8 +81,8 @@ check "evaluate with plots" "$SPMVP" evaluate --profile "$tmp/p.json" --runs 2 -
 for f in ev.csv ev.json ev-scatter.svg ev-error.svg; do
     [ -s "$tmp/$f" ] || { echo "FAIL: evaluate did not write $f"; fails=$((fails + 1)); }
 done
-# 2 matrices x 6 formats x 5 models (3 strip, pmf, pmf-cal)
-[ "$(wc -l <"$tmp/ev.csv")" -eq 61 ] || { echo "FAIL: ev.csv should have 1 + 2x6x5 lines"; fails=$((fails + 1)); }
+# 2 matrices x 7 formats x 5 models (3 strip, pmf, pmf-cal)
+[ "$(wc -l <"$tmp/ev.csv")" -eq 71 ] || { echo "FAIL: ev.csv should have 1 + 2x7x5 lines"; fails=$((fails + 1)); }
 grep -q "PMF calibrated" "$tmp/ev.json" "$tmp/ev-scatter.gp" || { echo "FAIL: evaluate lacks the calibrated PMF model"; fails=$((fails + 1)); }
 grep -q '"pmf-cal"' "$tmp/ev.json" || { echo "FAIL: evaluate JSON lacks pmf-cal"; fails=$((fails + 1)); }
 

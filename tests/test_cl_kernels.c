@@ -162,6 +162,7 @@ static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
     spmvp_mapping small = spmvp_mapping_auto();
     small.wg_size = 32;
     small.coo_items = 1;
+    small.adaptive_items = 1; /* share 32: rows over 128 entries are long */
     for (size_t vs = 4; vs <= 8; vs += 4) {
         if (vs == 8 && !ctx->info.fp64)
             break;
@@ -179,7 +180,42 @@ static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
     spmvp_csr_free(G);
 }
 
-/* CSR-vector at every width, HYB at every split, COO at several tile sizes. */
+/* y of format f on A (vs-byte values) after `runs` products, into y; 0 on success. */
+static int product(const spmvp_csr *A, spmvp_format f, size_t vs, int runs, double *y)
+{
+    spmvp_spmv_options o = spmvp_spmv_defaults(vs);
+    spmvp_spmv *s = NULL;
+    double *x = malloc(((size_t)A->ncols + 1) * sizeof *x);
+    int bad = !x || spmvp_spmv_create(ctx, A, f, &o, &s);
+    for (spmvp_idx j = 0; !bad && j < A->ncols; j++)
+        x[j] = 1.0 / (1 + j % 13) - 0.25;
+    bad = bad || spmvp_spmv_set_x(s, x);
+    for (int r = 0; r < runs && !bad; r++)
+        bad = spmvp_spmv_enqueue(s, NULL, NULL) != SPMVP_OK;
+    bad = bad || spmvp_spmv_get_y(s, y);
+    spmvp_spmv_free(s);
+    free(x);
+    return bad;
+}
+
+/* Segmented reductions without atomics: the same bits on every run, whatever ran before. */
+static void coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run(void)
+{
+    spmvp_csr *G = NULL;
+    CHECK(spmvp_matrix_load("rmat:13", &G) == SPMVP_OK);
+    spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE};
+    double *y1 = G ? malloc((size_t)G->nrows * sizeof *y1) : NULL;
+    double *y2 = G ? malloc((size_t)G->nrows * sizeof *y2) : NULL;
+    for (size_t i = 0; G && i < sizeof fs / sizeof fs[0]; i++) {
+        CHECK(!product(G, fs[i], 4, 1, y1) && !product(G, fs[i], 4, 3, y2));
+        CHECK_MSG(!memcmp(y1, y2, (size_t)G->nrows * sizeof *y1), "%s", spmvp_format_name(fs[i]));
+    }
+    free(y1);
+    free(y2);
+    spmvp_csr_free(G);
+}
+
+/* CSR-vector at every width, HYB at every split, COO and CSR-adaptive at several tile sizes. */
 static void kernel_parameters_should_not_change_the_result(void)
 {
     char name[64];
@@ -209,6 +245,12 @@ static void kernel_parameters_should_not_change_the_result(void)
                   "HYB items %d: %s", (int)items[i], r.note);
     }
     opt.spmv.map.coo_items = 0;
+    for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
+        opt.spmv.map.adaptive_items = items[i];
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_CSR_ADAPTIVE, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                  "adaptive items %d: %s", (int)items[i], r.note);
+    }
+    opt.spmv.map.adaptive_items = 0;
     size_t wgs[] = {32, 64, 128};
     for (size_t i = 0; i < sizeof wgs / sizeof wgs[0]; i++) {
         opt.spmv.map.wg_size = (int)wgs[i];
@@ -270,6 +312,7 @@ int main(void)
     RUN(every_format_should_match_the_cpu_on_stencils);
     RUN(every_format_should_match_the_cpu_on_real_matrices);
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
+    RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(kernel_parameters_should_not_change_the_result);
     RUN(ell_should_be_unsuitable_for_one_very_long_row);
     spmvp_context_free(ctx);

@@ -90,7 +90,7 @@ static void every_format_has_a_descriptor_whose_name_parses_back(void)
     CHECK(spmvp_format_parse("ELL") == SPMVP_ELL && spmvp_format_parse("Csr_Vector") == SPMVP_CSR_VECTOR);
     CHECK(spmvp_format_parse("elll") == -1 && spmvp_format_parse("") == -1 && spmvp_format_parse(NULL) == -1);
     spmvp_format_list(",", list, sizeof list);
-    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb"));
+    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb,csr_adaptive"));
     spmvp_format_list(", ", list, 12); /* truncated, still terminated */
     CHECK(strlen(list) == 11);
 }
@@ -137,7 +137,7 @@ static void csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones(voi
     CHECK(m.vector_width == 4 && m.vector_width == spmvp_vector_width_auto(A, 32));
     spmvp_format_mapping_label(SPMVP_CSR_VECTOR, &m, label, sizeof label);
     CHECK(!strcmp(label, "V=4"));
-    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &(spmvp_mapping){0, 0, -1, 0}); /* no crash */
+    spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &(spmvp_mapping){0, 0, -1, 0, 0}); /* no crash */
     m = spmvp_mapping_auto();
     spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &m);
     CHECK(m.vector_width == 2); /* capped by the warp */

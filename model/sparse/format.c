@@ -6,9 +6,10 @@
 #include <strings.h>
 
 /* The descriptors, each defined beside its conversion (csr_formats.c, ell.c, jad.c, coo.c,
- * hyb.c). The table's order is the spmvp_format ids'. */
+ * hyb.c, csr_adaptive.c). The table's order is the spmvp_format ids'. */
 extern const spmvp_format_desc spmvp_format_csr_scalar, spmvp_format_csr_vector,
-    spmvp_format_ell, spmvp_format_jad, spmvp_format_coo, spmvp_format_hyb;
+    spmvp_format_ell, spmvp_format_jad, spmvp_format_coo, spmvp_format_hyb,
+    spmvp_format_csr_adaptive;
 
 static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
     [SPMVP_CSR_SCALAR] = &spmvp_format_csr_scalar,
@@ -17,11 +18,12 @@ static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
     [SPMVP_JAD] = &spmvp_format_jad,
     [SPMVP_COO] = &spmvp_format_coo,
     [SPMVP_HYB] = &spmvp_format_hyb,
+    [SPMVP_CSR_ADAPTIVE] = &spmvp_format_csr_adaptive,
 };
 
 spmvp_mapping spmvp_mapping_auto(void)
 {
-    spmvp_mapping m = {0, 0, -1, 0};
+    spmvp_mapping m = {0, 0, -1, 0, 0};
     return m;
 }
 

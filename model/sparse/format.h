@@ -22,7 +22,7 @@
 /* Format ids: indices of the table (format.c), in the order of every output. */
 typedef enum spmvp_format {
     SPMVP_CSR_SCALAR, SPMVP_CSR_VECTOR, SPMVP_ELL, SPMVP_JAD, SPMVP_COO, SPMVP_HYB,
-    SPMVP_NFORMATS
+    SPMVP_CSR_ADAPTIVE, SPMVP_NFORMATS
 } spmvp_format;
 
 /* A thread mapping: the parameters a format's kernels run with. Each format reads the members
@@ -32,6 +32,7 @@ typedef struct spmvp_mapping {
     int vector_width; /* CSR-vector work-items per row; 0: spmvp_vector_width_auto */
     int hyb_width;    /* HYB's ELL width K; -1: spmvp_hyb_width_from_hist (CUSP-like rule) */
     int coo_items;    /* COO entries per work-item of a tile; 0: 8 (fewer if local memory is short) */
+    int adaptive_items; /* CSR-adaptive entries per work-item of a row block; 0: 8 (idem) */
 } spmvp_mapping;
 
 /* A thread-mapping parameter a format declares: the command line offers it as --NAME, help
@@ -142,7 +143,8 @@ typedef struct spmvp_format_desc {
 
 /* The descriptor of format f, or NULL when f is out of range. */
 const spmvp_format_desc *spmvp_format_get(spmvp_format f);
-/* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb" ("?" when out of range). */
+/* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb", "csr_adaptive" ("?" when out of
+ * range). */
 const char *spmvp_format_name(spmvp_format f);
 /* The format named `name` in any case ("ELL" is "ell"), or -1. */
 int spmvp_format_parse(const char *name);
