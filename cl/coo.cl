@@ -1,13 +1,36 @@
-/* coo.cl: y += A*x for row-sorted COO by a deterministic segmented reduction in two passes,
- * with no atomics (so no float atomics are needed and results do not vary run to run).
+/* coo.cl: y = A*x for row-sorted COO (y += A*x with -DCOO_ADD, HYB's COO part) by a
+ * deterministic segmented reduction over tiles of equal numbers of entries: no atomics (so no
+ * float atomics), no warp-synchronous code, no sub-groups; the same result on every run.
  *
- * Pass 1 (spmv_coo_chunks): work-item i sums the entries [i*CHUNK, (i+1)*CHUNK). A row that
- * starts and ends inside the chunk is complete and is added to y directly. The chunk's first
- * row may have begun in an earlier chunk and its last row may go on into later ones: their
- * partial sums go to head[i] and tail[i].
- * Pass 2 (spmv_coo_carry): the chunk where a row begins owns it; the owner adds its partial
- * sum and the head sums of the following chunks that continue the row, in order, to y.
- * Each y[r] is written by exactly one work-item in each pass, and pass 2 follows pass 1. */
+ * Level 0 (spmv_coo_tiles): work-group g takes the tile of TILE = WG_SIZE x ITEMS entries
+ * [g*TILE, (g+1)*TILE), so every work-group has the same work whatever the row lengths.
+ *  1. Load, coalesced: in round j work-item t reads entry j*WG_SIZE + t of the tile (row index,
+ *     column index, value, x[column]) and leaves (row, value*x) in local memory.
+ *  2. Each work-item reduces its ITEMS consecutive entries serially (the "thread-local" step of
+ *     CUB's and ModernGPU's segmented reductions, Merrill & Garland 2016 / Baxter): a row that
+ *     begins and ends among them is complete and is stored to y at once.
+ *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
+ *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, with
+ *     Blelloch's segmented operator; a work-item's flag says that a row begins among its
+ *     entries). The row a work-item continues from the one before it (its "head") ends when
+ *     its first new row begins: that work-item adds the scan of the work-items before it to
+ *     its own part and stores the row.
+ *  4. The tile's first and last rows may go on in the neighbouring tiles: their partial sums
+ *     are not stored but left in carry[2g] and carry[2g+1] (0 when the tile is one row).
+ * Level L >= 1 (spmv_coo_carries): the carries of level L-1 are a sequence of (row, value)
+ * pairs, again sorted by row, 2 per tile: the same tile reduction runs over them, in parallel
+ * over tiles of TILE pairs, and leaves 2 carries per tile of pairs for level L+1. A row that
+ * spans many tiles (one of 100,000 entries) is summed by a tree of such levels, never by one
+ * work-item walking along it. A level with one tile stores its first and last rows as well:
+ * it is the last level. Each level shrinks the sequence TILE/2-fold, so 2^31 entries need at
+ * most 6 levels with TILE >= 64 (the plan, model/sparse/coo.c, keeps TILE >= 64).
+ * Every row with entries is stored exactly once, by one work-item, in one level: y[r] = sum
+ * needs no zeroing (the plan zeroes y first only when some row has no entries).
+ *
+ * Local memory: (row, value) per entry of the tile, padded by one slot per 32 so that the
+ * stride-ITEMS reads of step 2 do not all fall in one bank, plus the scan's WG_SIZE flags and
+ * sums: (TILE + TILE/32) x (4 + sizeof(VALUE_TYPE)) + WG_SIZE x (4 + sizeof(VALUE_TYPE)) bytes,
+ * 28 KiB in double at WG_SIZE 256, ITEMS 8, within the H100's 48 KiB. */
 #ifndef VALUE_TYPE
 #error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
 #endif
@@ -17,90 +40,200 @@
 #ifdef SPMVP_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
+#ifndef WG_SIZE
+#error "define WG_SIZE, the work-group size"
+#endif
+#ifndef ITEMS
+#error "define ITEMS, the entries per work-item of a tile"
+#endif
 
-__kernel void spmv_coo_chunks(const INDEX_TYPE nnz,
-                              const INDEX_TYPE chunk,
-                              __global const INDEX_TYPE *restrict rowidx,
-                              __global const INDEX_TYPE *restrict colidx,
-                              __global const VALUE_TYPE *restrict val,
-                              __global const VALUE_TYPE *restrict x,
-                              __global VALUE_TYPE *restrict y,
-                              __global VALUE_TYPE *restrict head,
-                              __global VALUE_TYPE *restrict tail)
+#define TILE (WG_SIZE * ITEMS)
+#define PAD(i) ((i) + ((i) >> 5))
+
+#ifdef COO_ADD
+#define STORE(r, v) (y[r] += (v))
+#else
+#define STORE(r, v) (y[r] = (v))
+#endif
+
+/* Segmented reduction of the n (1 <= n <= TILE) pairs (lrow, lval) of a tile, rows
+ * non-decreasing (steps 2 and 3 above). Rows other than the tile's first and last are stored
+ * to y; the tile's partial sums of its first and last rows are left in ends[0] and ends[1]
+ * (ends[1] = 0 when the tile holds one row). Called by every work-item of the group; ends with
+ * a barrier, after which ends[] may be read. */
+static void tile_reduce(const int n, __local const INDEX_TYPE *lrow, __local const VALUE_TYPE *lval,
+                        __local int *sflag, __local VALUE_TYPE *ssum, __local VALUE_TYPE *ends,
+                        __global VALUE_TYPE *y)
 {
-    const size_t i = get_global_id(0);
-    const size_t b = i * (size_t)chunk;
-    if (b >= (size_t)nnz)
-        return;
-    const size_t e = min(b + (size_t)chunk, (size_t)nnz);
-    const INDEX_TYPE first = rowidx[b];
-    INDEX_TYPE r = first;
-    VALUE_TYPE sum = 0;
-    for (size_t k = b; k < e; k++) {
-        const INDEX_TYPE rk = rowidx[k];
-        if (rk != r) {
-            if (r == first)
-                head[i] = sum;
+    const int t = (int)get_local_id(0);
+    const int b = t * ITEMS, e = min(b + ITEMS, n);
+    const INDEX_TYPE first_row = lrow[0];
+    /* the row this work-item's entries continue: the previous work-item's last */
+    const INDEX_TYPE head = lrow[PAD(b > 0 && b < n ? b - 1 : 0)];
+    int flag = 0;                     /* a row begins among this work-item's entries */
+    INDEX_TYPE cur = head;            /* the current row */
+    VALUE_TYPE head_sum = 0, sum = 0; /* head_sum: this work-item's entries of row head */
+    for (int i = b; i < e; i++) {
+        const INDEX_TYPE r = lrow[PAD(i)];
+        if (r != cur) {
+            if (flag)
+                STORE(cur, sum); /* began and ended among this work-item's entries */
             else
-                y[r] += sum; /* r began and ended in this chunk */
-            r = rk;
+                head_sum = sum;
+            flag = 1;
+            cur = r;
             sum = 0;
         }
-        sum += val[k] * x[colidx[k]];
+        sum += lval[PAD(i)];
     }
-    if (r == first) {
-        head[i] = sum;
-        tail[i] = 0;
-    } else {
-        tail[i] = sum;
+    if (t == 0)
+        ends[1] = 0;
+    /* inclusive segmented scan of (flag, sum) (Blelloch's segmented operator, Hillis-Steele
+     * steps): afterwards sum is the partial sum of row cur over the tile's entries up to this
+     * work-item's last. A work-item whose window has reached work-item 0 counts as flagged. */
+    sflag[t] = flag;
+    ssum[t] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int f = flag;
+    for (int d = 1; d < WG_SIZE; d <<= 1) {
+        int fd = 1;
+        VALUE_TYPE sd = 0;
+        if (t >= d) {
+            fd = sflag[t - d];
+            sd = ssum[t - d];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!f)
+            sum = sd + sum;
+        f |= fd;
+        sflag[t] = f;
+        ssum[t] = sum;
+        barrier(CLK_LOCAL_MEM_FENCE);
     }
+    if (b < e) {
+        if (flag) { /* row head ends before this work-item's first new row: add earlier parts */
+            const VALUE_TYPE total = t > 0 ? ssum[t - 1] + head_sum : head_sum;
+            if (head == first_row)
+                ends[0] = total;
+            else
+                STORE(head, total);
+        }
+        if (e == n) { /* the tile's last row */
+            if (cur == first_row)
+                ends[0] = sum;
+            else
+                ends[1] = sum;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
 }
 
-/* Adds the head sums of chunks after i that continue row r; stops at the first chunk that
- * does not begin with r or that ends with another row. */
-static VALUE_TYPE continued(const size_t i, const INDEX_TYPE r, const size_t nchunks,
-                            const INDEX_TYPE nnz, const INDEX_TYPE chunk,
-                            __global const INDEX_TYPE *restrict rowidx,
-                            __global const VALUE_TYPE *restrict head)
+/* After tile_reduce, by work-item 0: the tile's first and last rows go to the next level's
+ * carries, or, when the tile is the whole sequence, to y. */
+static void tile_ends(const size_t g, const size_t ntiles, const int n,
+                      __local const INDEX_TYPE *lrow, __local const VALUE_TYPE *ends,
+                      __global VALUE_TYPE *y, __global VALUE_TYPE *carry)
 {
-    VALUE_TYPE s = 0;
-    for (size_t j = i + 1; j < nchunks; j++) {
-        const size_t bj = j * (size_t)chunk;
-        if (rowidx[bj] != r)
-            break;
-        s += head[j];
-        const size_t ej = min(bj + (size_t)chunk, (size_t)nnz);
-        if (rowidx[ej - 1] != r)
-            break;
-    }
-    return s;
-}
-
-__kernel void spmv_coo_carry(const INDEX_TYPE nnz,
-                             const INDEX_TYPE chunk,
-                             __global const INDEX_TYPE *restrict rowidx,
-                             __global VALUE_TYPE *restrict y,
-                             __global const VALUE_TYPE *restrict head,
-                             __global const VALUE_TYPE *restrict tail)
-{
-    const size_t i = get_global_id(0);
-    const size_t nchunks = ((size_t)nnz + (size_t)chunk - 1) / (size_t)chunk;
-    if (i >= nchunks)
+    if (get_local_id(0) != 0)
         return;
-    const size_t b = i * (size_t)chunk;
-    const size_t e = min(b + (size_t)chunk, (size_t)nnz);
-    const INDEX_TYPE first = rowidx[b], last = rowidx[e - 1];
-    if (i == 0 || rowidx[b - 1] != first) { /* the row "first" begins here: this chunk owns it */
-        VALUE_TYPE s = head[i];
-        if (last == first)
-            s += continued(i, first, nchunks, nnz, chunk, rowidx, head);
-        y[first] += s;
+    if (ntiles > 1) {
+        carry[2 * g] = ends[0];
+        carry[2 * g + 1] = ends[1];
+        return;
     }
-    if (last != first)
-        y[last] += tail[i] + continued(i, last, nchunks, nnz, chunk, rowidx, head);
+    const INDEX_TYPE r0 = lrow[0], r1 = lrow[PAD(n - 1)];
+    STORE(r0, ends[0]);
+    if (r1 != r0)
+        STORE(r1, ends[1]);
 }
 
-/* y = 0, for a COO product on its own (HYB's ELL kernel writes y instead). */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmv_coo_tiles(const INDEX_TYPE nnz,
+                    __global const INDEX_TYPE *restrict rowidx,
+                    __global const INDEX_TYPE *restrict colidx,
+                    __global const VALUE_TYPE *restrict val,
+                    __global const VALUE_TYPE *restrict x,
+                    __global VALUE_TYPE *restrict y,
+                    __global VALUE_TYPE *restrict carry)
+{
+    __local INDEX_TYPE lrow[PAD(TILE)];
+    __local VALUE_TYPE lval[PAD(TILE)];
+    __local int sflag[WG_SIZE];
+    __local VALUE_TYPE ssum[WG_SIZE];
+    __local VALUE_TYPE ends[2];
+    const size_t g = get_group_id(0), base = g * (size_t)TILE;
+    const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE;
+    const int n = (int)min((size_t)TILE, (size_t)nnz - base);
+    const int t = (int)get_local_id(0);
+    for (int j = 0; j < ITEMS; j++) {
+        const int i = j * WG_SIZE + t;
+        if (i < n) {
+            const size_t k = base + (size_t)i;
+            lrow[PAD(i)] = rowidx[k];
+            lval[PAD(i)] = val[k] * x[colidx[k]];
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tile_reduce(n, lrow, lval, sflag, ssum, ends, y);
+    tile_ends(g, ntiles, n, lrow, ends, y, carry);
+}
+
+/* The length of the sequence of level `level` (level 0: the nnz entries; level L+1: 2 carries
+ * per tile of level L). */
+static size_t level_len(const INDEX_TYPE nnz, const int level)
+{
+    size_t len = (size_t)nnz;
+    for (int l = 0; l < level; l++)
+        len = 2 * ((len + TILE - 1) / TILE);
+    return len;
+}
+
+/* The row of element p of level `level`: carry 2g of a level is its tile g's first element,
+ * carry 2g+1 its last, down to an entry of the matrix. */
+static INDEX_TYPE row_of(size_t p, const int level, const INDEX_TYPE nnz,
+                         __global const INDEX_TYPE *restrict rowidx)
+{
+    for (int l = level; l > 0; l--) {
+        const size_t below = level_len(nnz, l - 1), g = p >> 1;
+        p = (p & 1) ? min((g + 1) * (size_t)TILE, below) - 1 : g * (size_t)TILE;
+    }
+    return rowidx[p];
+}
+
+/* Level >= 1: the carries of the level below, at carry[in_off...], reduced in tiles of TILE;
+ * this level's carries go to carry[out_off...]. */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmv_coo_carries(const INDEX_TYPE nnz,
+                      const int level,
+                      const INDEX_TYPE in_off,
+                      const INDEX_TYPE out_off,
+                      __global const INDEX_TYPE *restrict rowidx,
+                      __global VALUE_TYPE *carry,
+                      __global VALUE_TYPE *restrict y)
+{
+    __local INDEX_TYPE lrow[PAD(TILE)];
+    __local VALUE_TYPE lval[PAD(TILE)];
+    __local int sflag[WG_SIZE];
+    __local VALUE_TYPE ssum[WG_SIZE];
+    __local VALUE_TYPE ends[2];
+    const size_t len = level_len(nnz, level);
+    const size_t g = get_group_id(0), base = g * (size_t)TILE;
+    const size_t ntiles = (len + TILE - 1) / TILE;
+    const int n = (int)min((size_t)TILE, len - base);
+    const int t = (int)get_local_id(0);
+    for (int j = 0; j < ITEMS; j++) {
+        const int i = j * WG_SIZE + t;
+        if (i < n) {
+            lrow[PAD(i)] = row_of(base + (size_t)i, level, nnz, rowidx);
+            lval[PAD(i)] = carry[(size_t)in_off + base + (size_t)i];
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tile_reduce(n, lrow, lval, sflag, ssum, ends, y);
+    tile_ends(g, ntiles, n, lrow, ends, y, carry + out_off);
+}
+
+/* y = 0, before a COO product on a matrix with empty rows. */
 __kernel void spmv_zero(const INDEX_TYPE n, __global VALUE_TYPE *restrict y)
 {
     const size_t i = get_global_id(0);

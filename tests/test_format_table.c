@@ -90,7 +90,7 @@ static void every_format_has_a_descriptor_whose_name_parses_back(void)
     CHECK(spmvp_format_parse("ELL") == SPMVP_ELL && spmvp_format_parse("Csr_Vector") == SPMVP_CSR_VECTOR);
     CHECK(spmvp_format_parse("elll") == -1 && spmvp_format_parse("") == -1 && spmvp_format_parse(NULL) == -1);
     spmvp_format_list(",", list, sizeof list);
-    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb,ellr,sell,brc"));
+    CHECK(!strcmp(list, "csr_scalar,csr_vector,ell,jad,coo,hyb,ellr,sell,brc,csr_adaptive"));
     spmvp_format_list(", ", list, 12); /* truncated, still terminated */
     CHECK(strlen(list) == 11);
 }
@@ -194,20 +194,48 @@ out:
     spmvp_csr_free(A);
 }
 
-static void coo_plan_splits_the_entries_into_chunks_of_the_mapping(void)
+static void coo_plan_reduces_tiles_then_levels_of_carries(void)
 {
-    spmvp_csr *A = banded(301, 301, len_three);
+    spmvp_csr *A = banded(301, 301, len_three); /* 678 entries, empty rows */
     spmvp_target t = {8, 32, 32, 48 * 1024};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
-    m.coo_chunk = 5;
+    m.coo_items = 2; /* tiles of 64: 11 tiles, 22 carries, 1 tile of carries */
     CHECK(A && spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK);
-    /* zero y, then both passes over ceil(nnz / 5) chunks */
-    size_t nchunks = ((size_t)A->nnz + 4) / 5;
     CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_zero"));
-    CHECK(p.launch[1].items == (nchunks + 31) / 32 * 32 && p.array[3].n == nchunks);
-    CHECK(!strcmp(p.params, "chunk 5"));
+    CHECK(!strcmp(p.launch[1].kernel, "spmv_coo_tiles") && p.launch[1].items == 11 * 32);
+    CHECK(!strcmp(p.launch[2].kernel, "spmv_coo_carries") && p.launch[2].items == 32);
+    CHECK(p.array[3].kind == SPMVP_ARRAY_SCRATCH && p.array[3].n == 22);
+    CHECK(strstr(p.launch[1].options, "-DITEMS=2") && !strstr(p.launch[1].options, "COO_ADD"));
+    CHECK(!strcmp(p.params, "2 entries per work-item"));
     spmvp_plan_release(&p);
+    /* one tile: no carries; no empty rows: no zeroing */
+    spmvp_csr *B = banded(10, 10, len_one);
+    m = spmvp_mapping_auto();
+    CHECK(B && spmvp_format_plan(SPMVP_COO, B, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.array[3].n == 0);
+    spmvp_plan_release(&p);
+    /* 1 item in groups of 32 is raised to tiles of 64; each level shrinks 32-fold */
+    m.coo_items = 1;
+    CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "2 entries"));
+    spmvp_plan_release(&p);
+    /* HYB's COO part adds to what ELL wrote */
+    m = spmvp_mapping_auto();
+    m.hyb_width = 1;
+    CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_OK && p.nlaunches >= 2);
+    CHECK(strstr(p.launch[1].options, "-DCOO_ADD") != NULL);
+    spmvp_plan_release(&p);
+    /* a tile that does not fit local memory is refused when asked for, shrunk when automatic */
+    t.local_mem = 2048; /* tiles of 256 (8 items) need 3568 bytes in double, of 128 1984 */
+    m = spmvp_mapping_auto();
+    m.coo_items = 64;
+    CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    CHECK(strstr(spmvp_last_error(), "local memory") != NULL);
+    CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    m.coo_items = 0;
+    CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "4 entries"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(B);
     spmvp_csr_free(A);
 }
 
@@ -277,7 +305,7 @@ int main(void)
     RUN(every_plan_keeps_its_invariants_on_the_edge_cases);
     RUN(csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones);
     RUN(hyb_resolves_its_width_as_bench_does_and_names_both_parts);
-    RUN(coo_plan_splits_the_entries_into_chunks_of_the_mapping);
+    RUN(coo_plan_reduces_tiles_then_levels_of_carries);
     RUN(sell_plan_takes_c_from_the_warp_and_compiles_it_in);
     RUN(brc_plan_launches_the_combine_pass_only_when_needed);
     RUN(unknown_formats_are_refused);

@@ -417,6 +417,44 @@ static void specs_parse_into_their_fields(void)
     CHECK(!spmvp_gen_is_spec("matrices/cage8.mtx.gz") && !spmvp_gen_is_spec("random") &&
           !spmvp_gen_is_spec("randomx:1") && !spmvp_gen_is_spec(""));
     CHECK(spmvp_gen_family_seeded(SPMVP_FAMILY_RMAT) && !spmvp_gen_family_seeded(SPMVP_FAMILY_LAPLACE2D));
+    CHECK(spmvp_gen_parse("longrows:1000000:4:36:50000", &s) == SPMVP_OK);
+    CHECK(s.family == SPMVP_FAMILY_LONGROWS && s.rows == 1000000 && s.cols == 1000000 &&
+          s.pnz == 4 && s.nlong == 36 && s.longlen == 50000 && !s.has_seed);
+    CHECK(spmvp_gen_parse("longrows:10:0:0:0:3", &s) == SPMVP_OK && s.seed == 3 && s.has_seed);
+    CHECK(spmvp_gen_family_seeded(SPMVP_FAMILY_LONGROWS));
+}
+
+/* NLONG rows of LONG entries, one in each stretch of ROWS/NLONG rows, the rest SHORT; valid,
+ * deterministic, placed by the seed. */
+static void longrows_has_one_long_row_in_each_stretch(void)
+{
+    spmvp_csr *A = NULL, *B = NULL, *C = NULL;
+    CHECK(spmvp_matrix_load("longrows:2000:3:5:1500:7", &A) == SPMVP_OK);
+    CHECK(spmvp_matrix_load("longrows:2000:3:5:1500:7", &B) == SPMVP_OK);
+    CHECK(spmvp_matrix_load("longrows:2000:3:5:1500:8", &C) == SPMVP_OK);
+    if (!A || !B || !C)
+        goto out;
+    CHECK(A->nrows == 2000 && A->ncols == 2000 && A->nnz == 1995 * 3 + 5 * 1500 && valid_csr(A, 0));
+    int in_stretch[5] = {0};
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        spmvp_idx len = row_len(A, i);
+        CHECK_MSG(len == 3 || len == 1500, "row %d has %d entries", (int)i, (int)len);
+        if (len == 1500)
+            in_stretch[i / 400]++;
+    }
+    for (int k = 0; k < 5; k++)
+        CHECK_MSG(in_stretch[k] == 1, "stretch %d has %d long rows", k, in_stretch[k]);
+    CHECK(spmvp_csr_equal(A, B) && !spmvp_csr_equal(A, C));
+    spmvp_csr_free(A);
+    A = NULL;
+    CHECK(spmvp_matrix_load("longrows:50:50:50:50", &A) == SPMVP_OK && A && A->nnz == 2500 && valid_csr(A, 0));
+    spmvp_csr_free(B);
+    B = NULL;
+    CHECK(spmvp_matrix_load("longrows:7:0:0:0", &B) == SPMVP_OK && B && B->nnz == 0);
+out:
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    spmvp_csr_free(C);
 }
 
 static void bad_specs_name_the_spec_and_field(void)
@@ -450,6 +488,13 @@ static void bad_specs_name_the_spec_and_field(void)
         {"laplace3d: 5", "grid size"},
         {"laplace3d:+5", "grid size"},
         {"laplace3d:5:5", "expected laplace3d:N"},
+        {"longrows:100:4:2", "expected longrows:ROWS"},
+        {"longrows:0:4:2:50", "ROWS"},
+        {"longrows:100:x:2:50", "SHORT"},
+        {"longrows:100:4:-1:50", "NLONG"},
+        {"longrows:100:4:2:5.5", "LONG"},
+        {"longrows:100:4:2:101", "at most ROWS"},
+        {"longrows:100:4:2:50:s", "SEED"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         spmvp_gen_spec s;
@@ -539,6 +584,7 @@ int main(void)
     RUN(rmat_has_its_size_and_a_power_law_skew);
     RUN(rmat_refuses_bad_arguments);
     RUN(specs_parse_into_their_fields);
+    RUN(longrows_has_one_long_row_in_each_stretch);
     RUN(bad_specs_name_the_spec_and_field);
     RUN(matrix_load_builds_every_family);
     RUN(stencils_unchanged);

@@ -63,73 +63,118 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
     return A;
 }
 
-/* ---- the format ---- */
+/* ---- the format ----
+ *
+ * The kernels (cl/coo.cl) reduce tiles of TILE = WG x ITEMS entries, one work-group each, and
+ * pass the partial sums of each tile's first and last rows up a tree of levels (2 carries per
+ * tile, a level per TILE/2-fold shrink) until one tile holds the whole level.
+ * ITEMS, entries per work-item: 8 unless the mapping says (--coo-items). 8 consecutive entries
+ * per work-item give each work-item 8 independent loads in flight in the coalesced load and an
+ * 8-step serial reduction against the log2(WG) steps of the work-group scan (CUB's COO/CSR
+ * segmented reductions use 7-11 items per thread on NVIDIA GPUs; ModernGPU's 11). Automatic
+ * ITEMS halve until the tile fits the device's local memory; the tile is kept at 64 entries
+ * or more so that each level shrinks its sequence at least 32-fold. */
 
 static void release_coo(void *C) { spmvp_coo_free(C); }
 
-void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int chunk)
+/* Local memory of one work-group of cl/coo.cl: padded (row, value) tile and the scan. */
+static unsigned long long coo_local_bytes(size_t wg, int items, size_t vs)
 {
-    size_t nchunks = C->nnz ? ((size_t)C->nnz + (size_t)chunk - 1) / (size_t)chunk : 0;
+    unsigned long long tile = (unsigned long long)wg * (unsigned long long)items;
+    return (tile + tile / 32) * (4 + vs) + wg * (4 + vs) + 2 * vs;
+}
+
+spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items)
+{
+    int it = m->coo_items > 0 ? m->coo_items : SPMVP_COO_ITEMS;
+    while (m->coo_items <= 0 && it > 1 && coo_local_bytes(t->wg_size, it, t->value_size) > t->local_mem)
+        it /= 2;
+    while ((size_t)it * t->wg_size < 64)
+        it *= 2;
+    if (coo_local_bytes(t->wg_size, it, t->value_size) > t->local_mem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "COO with %d entries per work-item in groups of "
+                          "%zu needs %llu bytes of local memory, the device has %llu", it,
+                          t->wg_size, coo_local_bytes(t->wg_size, it, t->value_size), t->local_mem);
+    *items = it;
+    return SPMVP_OK;
+}
+
+/* Length of level L's sequence (level 0: the entries) and its tiles. */
+static size_t ntiles_of(size_t len, size_t tile) { return (len + tile - 1) / tile; }
+
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items, int add)
+{
+    size_t tile = wg * (size_t)items, len = (size_t)C->nnz, scratch = 0;
+    for (size_t l = len; ntiles_of(l, tile) > 1; l = 2 * ntiles_of(l, tile))
+        scratch += 2 * ntiles_of(l, tile);
     int a = spmvp_plan_add_array(p, "COO row indices", SPMVP_ARRAY_INDEX, C->rowidx, (size_t)C->nnz);
     spmvp_plan_add_array(p, "COO column indices", SPMVP_ARRAY_INDEX, C->colidx, (size_t)C->nnz);
     spmvp_plan_add_array(p, "COO values", SPMVP_ARRAY_VALUE, C->val, (size_t)C->nnz);
-    spmvp_plan_add_array(p, "COO head sums", SPMVP_ARRAY_SCRATCH, NULL, nchunks);
-    spmvp_plan_add_array(p, "COO tail sums", SPMVP_ARRAY_SCRATCH, NULL, nchunks);
-    if (!nchunks)
+    spmvp_plan_add_array(p, "COO carries", SPMVP_ARRAY_SCRATCH, NULL, scratch);
+    if (!len)
         return;
-    /* pass 1: each work-item sums its chunk and leaves the partial sums of its first and last
-     * rows; pass 2 adds them in order (cl/coo.cl) */
-    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_chunks", nchunks, wg);
+    char opts[96];
+    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s", wg, items, add ? " -DCOO_ADD" : "");
+    /* level 0: the entries, tile by tile */
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_tiles", ntiles_of(len, tile) * wg, wg);
+    snprintf(l->options, sizeof l->options, "%s", opts);
     spmvp_plan_arg_int(l, C->nnz);
-    spmvp_plan_arg_int(l, chunk);
     for (int k = 0; k < 3; k++)
         spmvp_plan_arg_array(l, a + k);
     spmvp_plan_arg_x(l);
     spmvp_plan_arg_y(l);
     spmvp_plan_arg_array(l, a + 3);
-    spmvp_plan_arg_array(l, a + 4);
-    l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_carry", nchunks, wg);
-    spmvp_plan_arg_int(l, C->nnz);
-    spmvp_plan_arg_int(l, chunk);
-    spmvp_plan_arg_array(l, a);
-    spmvp_plan_arg_y(l);
-    spmvp_plan_arg_array(l, a + 3);
-    spmvp_plan_arg_array(l, a + 4);
+    /* levels 1, 2, ...: the carries of the level below, until a level is one tile */
+    size_t in_off = 0;
+    for (int level = 1; ntiles_of(len, tile) > 1; level++) {
+        size_t n = 2 * ntiles_of(len, tile);
+        l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_carries", ntiles_of(n, tile) * wg, wg);
+        snprintf(l->options, sizeof l->options, "%s", opts);
+        spmvp_plan_arg_int(l, C->nnz);
+        spmvp_plan_arg_int(l, level);
+        spmvp_plan_arg_int(l, (long long)in_off);
+        spmvp_plan_arg_int(l, (long long)(in_off + n));
+        spmvp_plan_arg_array(l, a);
+        spmvp_plan_arg_array(l, a + 3);
+        spmvp_plan_arg_y(l);
+        in_off += n;
+        len = n;
+    }
 }
 
 static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                              spmvp_plan *p)
 {
+    int items;
+    spmvp_status st = spmvp_coo_items(m, t, &items);
+    if (st)
+        return st;
     spmvp_coo *C = spmvp_coo_from_csr(A);
     if (!C)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
     p->owned = C;
     p->release = release_coo;
     p->footprint = spmvp_coo_bytes(C, t->value_size);
-    int chunk = m->coo_chunk > 0 ? m->coo_chunk : SPMVP_COO_CHUNK;
-    snprintf(p->params, sizeof p->params, "chunk %d", chunk);
-    /* y = 0 first: the COO passes add into y */
-    if (A->nrows > 0) {
+    snprintf(p->params, sizeof p->params, "%d entries per work-item", items);
+    /* every row with entries is stored once by the kernels: y = 0 first only for empty rows */
+    spmvp_idx empty = 0;
+    for (spmvp_idx i = 0; i < A->nrows && !empty; i++)
+        empty = A->rowptr[i + 1] == A->rowptr[i];
+    if (empty) {
         spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_zero", (size_t)A->nrows, t->wg_size);
+        snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d", t->wg_size, items);
         spmvp_plan_arg_int(l, A->nrows);
         spmvp_plan_arg_y(l);
     }
-    spmvp_plan_coo_part(p, C, t->wg_size, chunk);
+    spmvp_plan_coo_part(p, C, t->wg_size, items, 0);
     return SPMVP_OK;
 }
 
 static const spmvp_mapping_param coo_params[] = {
-    {"coo-chunk", "C", "COO entries per work-item in the first pass (COO, and HYB's COO part)",
-     "8", offsetof(spmvp_mapping, coo_chunk), 1, 1 << 20, 0},
+    {"coo-items", "N", "COO entries per work-item of a tile (COO, and HYB's COO part); a "
+     "work-group reduces WG x N consecutive entries", "8, fewer where local memory is short",
+     offsetof(spmvp_mapping, coo_items), 1, 256, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-static void resolve_coo(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
-{
-    (void)s;
-    (void)warp;
-    if (m->coo_chunk <= 0)
-        m->coo_chunk = SPMVP_COO_CHUNK;
-}
-
-const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", resolve_coo, NULL, plan_coo, coo_params};
+const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", NULL, NULL, plan_coo, coo_params};

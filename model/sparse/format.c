@@ -6,10 +6,11 @@
 #include <strings.h>
 
 /* The descriptors, each defined beside its conversion (csr_formats.c, ell.c, jad.c, coo.c,
- * hyb.c). The table's order is the spmvp_format ids'. */
+ * hyb.c, csr_adaptive.c). The table's order is the spmvp_format ids'. */
 extern const spmvp_format_desc spmvp_format_csr_scalar, spmvp_format_csr_vector,
     spmvp_format_ell, spmvp_format_jad, spmvp_format_coo, spmvp_format_hyb;
-extern const spmvp_format_desc spmvp_format_ellr, spmvp_format_sell, spmvp_format_brc;
+extern const spmvp_format_desc spmvp_format_ellr, spmvp_format_sell, spmvp_format_brc,
+    spmvp_format_csr_adaptive;
 
 static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
     [SPMVP_CSR_SCALAR] = &spmvp_format_csr_scalar,
@@ -21,6 +22,7 @@ static const spmvp_format_desc *const formats[SPMVP_NFORMATS] = {
     [SPMVP_ELLR] = &spmvp_format_ellr, /* ellr.c */
     [SPMVP_SELL] = &spmvp_format_sell, /* sell.c */
     [SPMVP_BRC] = &spmvp_format_brc,   /* brc.c */
+    [SPMVP_CSR_ADAPTIVE] = &spmvp_format_csr_adaptive, /* csr_adaptive.c */
 };
 
 spmvp_mapping spmvp_mapping_auto(void)

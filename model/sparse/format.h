@@ -23,6 +23,7 @@
 typedef enum spmvp_format {
     SPMVP_CSR_SCALAR, SPMVP_CSR_VECTOR, SPMVP_ELL, SPMVP_JAD, SPMVP_COO, SPMVP_HYB,
     SPMVP_ELLR, SPMVP_SELL, SPMVP_BRC, /* the seeds' other formats: ellr.h, sell.h, brc.h */
+    SPMVP_CSR_ADAPTIVE,                /* load-balanced CSR (ours): csr_adaptive.h */
     SPMVP_NFORMATS
 } spmvp_format;
 
@@ -32,7 +33,8 @@ typedef struct spmvp_mapping {
     int wg_size;      /* work-items per work-group; 0: 256 (clamped to the device) */
     int vector_width; /* CSR-vector work-items per row; 0: spmvp_vector_width_auto */
     int hyb_width;    /* HYB's ELL width K; -1: spmvp_hyb_width_from_hist (CUSP-like rule) */
-    int coo_chunk;    /* COO entries per work-item in its first pass; 0: 8 */
+    int coo_items;    /* COO entries per work-item of a tile; 0: 8 (fewer if local memory is short) */
+    int adaptive_items; /* CSR-adaptive entries per work-item of a row block; 0: 8 (idem) */
     int sell_c;       /* SELL-C-sigma chunk height C, a power of two; 0: the warp width */
     int sell_sigma;   /* SELL-C-sigma sorting window sigma in rows; 0: 128*C */
     int brc_block;    /* BRC block size B (entries per row in a tile); 0: spmvp_brc_block_model */
@@ -63,8 +65,9 @@ typedef struct spmvp_target {
 
 /* ---- device plans ---- */
 
-#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 5 COO arrays */
-#define SPMVP_PLAN_MAX_LAUNCHES 3 /* COO: zero y, chunk sums, carries */
+#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 4 COO arrays */
+#define SPMVP_PLAN_MAX_LAUNCHES 8 /* COO: zero y, tiles, up to 5 levels of carries (2^31 entries
+                                     in tiles of 64 or more) */
 #define SPMVP_PLAN_MAX_ARGS 10
 
 typedef enum spmvp_array_kind {
@@ -145,7 +148,8 @@ typedef struct spmvp_format_desc {
 
 /* The descriptor of format f, or NULL when f is out of range. */
 const spmvp_format_desc *spmvp_format_get(spmvp_format f);
-/* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb" ("?" when out of range). */
+/* "csr_scalar", "csr_vector", "ell", "jad", "coo", "hyb", "csr_adaptive" ("?" when out of
+ * range). */
 const char *spmvp_format_name(spmvp_format f);
 /* The format named `name` in any case ("ELL" is "ell"), or -1. */
 int spmvp_format_parse(const char *name);

@@ -90,28 +90,33 @@ spmvp_csr *spmvp_gen_rmat(int scale, int edge_factor, double a, double b, double
  * "bench:ROWS:PNZ:DIST[:SEED]"       spmvp_gen_bench, the calibration matrices
  * "rmat:SCALE[:EDGEFACTOR[:SEED]]"   spmvp_gen_rmat with a, b, c = 0.57, 0.19, 0.19,
  *                                    edge factor 16 by default
+ * "longrows:ROWS:SHORT:NLONG:LONG[:SEED]" ROWS x ROWS, NLONG rows of LONG entries (one in each
+ *                                    of NLONG equal stretches of rows, placed by the seed), the
+ *                                    others of SHORT; distinct sorted columns, one drawn
+ *                                    uniformly from each of len equal strata of the columns
  * DIST is fixed, normal or uniform; numbers are plain decimal integers; SEED is 0 .. 2^64-1,
  * SPMVP_GEN_SEED by default. */
 typedef enum spmvp_family {
     SPMVP_FAMILY_LAPLACE2D, SPMVP_FAMILY_LAPLACE3D, SPMVP_FAMILY_LAPLACE3D27,
-    SPMVP_FAMILY_RANDOM, SPMVP_FAMILY_BENCH, SPMVP_FAMILY_RMAT
+    SPMVP_FAMILY_RANDOM, SPMVP_FAMILY_BENCH, SPMVP_FAMILY_RMAT, SPMVP_FAMILY_LONGROWS
 } spmvp_family;
 
 typedef struct spmvp_gen_spec {
     spmvp_family family;
     long long n;                  /* laplace*: grid points per dimension */
-    long long rows, cols;         /* random, bench */
+    long long rows, cols;         /* random, bench, longrows */
+    long long nlong, longlen;     /* longrows: long rows and their length (pnz: the others') */
     int pnz;                      /* random, bench: mean row length */
     spmvp_dist dist;              /* random, bench */
     int scale, edge_factor;       /* rmat */
-    unsigned long long seed;      /* random, bench, rmat */
+    unsigned long long seed;      /* random, bench, rmat, longrows */
     int has_seed;                 /* 1 when the spec gave :SEED */
 } spmvp_gen_spec;
 
 /* 1 if spec starts with a family name and ':' ("rmat:..."), so names a generated matrix
  * rather than a file; 0 otherwise. */
 int spmvp_gen_is_spec(const char *spec);
-/* 1 if the family takes a seed (random, bench, rmat). */
+/* 1 if the family takes a seed (random, bench, rmat, longrows). */
 int spmvp_gen_family_seeded(spmvp_family f);
 /* Parses spec into *out. SPMVP_ERR_ARG with a message naming the spec and the bad field:
  * "random:100:x:normal: PNZ must be an integer in 1..2147483647". */

@@ -94,5 +94,9 @@ spmvp_status spmvp_gen_random_rows_st(long long rows, long long cols, int pnz, s
                                       unsigned long long seed, spmvp_csr **out);
 spmvp_status spmvp_gen_rmat_st(int scale, int edge_factor, double a, double b, double c,
                                unsigned long long seed, spmvp_csr **out);
+/* rows x rows: nlong rows of longlen entries, one in each of nlong equal stretches of rows at
+ * a place the seed picks, the others of shortlen; columns stratified uniform (gen_longrows.c). */
+spmvp_status spmvp_gen_longrows_st(long long rows, int shortlen, long long nlong, long long longlen,
+                                   unsigned long long seed, spmvp_csr **out);
 
 #endif

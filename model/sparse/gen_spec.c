@@ -25,6 +25,7 @@ static const struct {
     {"random", SPMVP_FAMILY_RANDOM, "random:ROWS[xCOLS]:PNZ:DIST[:SEED]"},
     {"bench", SPMVP_FAMILY_BENCH, "bench:ROWS:PNZ:DIST[:SEED]"},
     {"rmat", SPMVP_FAMILY_RMAT, "rmat:SCALE[:EDGEFACTOR[:SEED]]"},
+    {"longrows", SPMVP_FAMILY_LONGROWS, "longrows:ROWS:SHORT:NLONG:LONG[:SEED]"},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 
@@ -42,7 +43,8 @@ int spmvp_gen_is_spec(const char *spec) { return spec && find_family(spec) >= 0;
 
 int spmvp_gen_family_seeded(spmvp_family f)
 {
-    return f == SPMVP_FAMILY_RANDOM || f == SPMVP_FAMILY_BENCH || f == SPMVP_FAMILY_RMAT;
+    return f == SPMVP_FAMILY_RANDOM || f == SPMVP_FAMILY_BENCH || f == SPMVP_FAMILY_RMAT ||
+           f == SPMVP_FAMILY_LONGROWS;
 }
 
 /* a whole plain decimal integer in lo..hi */
@@ -82,7 +84,7 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
     int fi = find_family(spec);
     if (fi < 0)
         return spmvp_fail(SPMVP_ERR_ARG, "%.200s: not a generated matrix (laplace2d:, laplace3d:, "
-                          "laplace3d27:, random:, bench:, rmat:)", spec);
+                          "laplace3d27:, random:, bench:, rmat:, longrows:)", spec);
     const char *syntax = families[fi].syntax;
     if (strlen(spec) >= sizeof buf)
         return spmvp_fail(SPMVP_ERR_ARG, "%.60s...: too long for %s", spec, syntax);
@@ -153,6 +155,27 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
                               (unsigned long long)UINT64_MAX);
         out->has_seed = nf == 3;
         return SPMVP_OK;
+    case SPMVP_FAMILY_LONGROWS: {
+        static const char *what[4] = {"ROWS", "SHORT", "NLONG", "LONG"};
+        long long f[4];
+        if (nf < 4 || nf > 5)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        for (int i = 0; i < 4; i++)
+            if (parse_ll(field[i], i == 0, SPMVP_IDX_MAX - 1, &f[i]))
+                return spmvp_fail(SPMVP_ERR_ARG, "%s: %s must be an integer in %d..%d", spec,
+                                  what[i], i == 0, SPMVP_IDX_MAX - 1);
+        if (f[1] > f[0] || f[3] > f[0] || f[2] > f[0])
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SHORT, NLONG and LONG must be at most ROWS", spec);
+        out->rows = out->cols = f[0];
+        out->pnz = (int)f[1];
+        out->nlong = f[2];
+        out->longlen = f[3];
+        if (nf == 5 && spmvp_gen_parse_seed(field[4], &out->seed))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
+                              (unsigned long long)UINT64_MAX);
+        out->has_seed = nf == 5;
+        return SPMVP_OK;
+    }
     }
     return spmvp_fail(SPMVP_ERR_ARG, "%s: unknown family", spec);
 }
@@ -181,6 +204,8 @@ spmvp_status spmvp_gen_build(const spmvp_gen_spec *s, spmvp_csr **out)
         return spmvp_gen_random_rows_st(s->rows, s->rows, s->pnz, s->dist, s->seed, out);
     case SPMVP_FAMILY_RMAT:
         return spmvp_gen_rmat_st(s->scale, s->edge_factor, 0.57, 0.19, 0.19, s->seed, out);
+    case SPMVP_FAMILY_LONGROWS:
+        return spmvp_gen_longrows_st(s->rows, s->pnz, s->nlong, s->longlen, s->seed, out);
     }
     return spmvp_fail(SPMVP_ERR_ARG, "unknown matrix family %d", (int)s->family);
 }

@@ -151,6 +151,10 @@ static void label_hyb(const spmvp_mapping *m, char *buf, size_t size)
 static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                              spmvp_plan *p)
 {
+    int items;
+    spmvp_status st = spmvp_coo_items(m, t, &items);
+    if (st)
+        return st;
     spmvp_idx K = m->hyb_width >= 0 ? m->hyb_width : spmvp_hyb_default_width(A);
     if (K < 0)
         return SPMVP_ERR_NOMEM; /* message recorded by spmvp_hyb_default_width */
@@ -163,7 +167,7 @@ static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const s
     snprintf(p->params, sizeof p->params, "K=%d, %d in COO", (int)H->ell->width, (int)H->coo->nnz);
     /* the ELL part writes every y[i] (0 for width 0), then the COO part adds */
     spmvp_plan_ell_part(p, H->ell, t->wg_size);
-    spmvp_plan_coo_part(p, H->coo, t->wg_size, m->coo_chunk > 0 ? m->coo_chunk : SPMVP_COO_CHUNK);
+    spmvp_plan_coo_part(p, H->coo, t->wg_size, items, 1);
     return SPMVP_OK;
 }
 

@@ -5,14 +5,19 @@
 
 #include "format.h"
 
-#define SPMVP_COO_CHUNK 8 /* COO entries per work-item in its first pass, unless the mapping says */
+#define SPMVP_COO_ITEMS 8 /* COO entries per work-item of a tile, unless the mapping says */
 
 /* ELL's two arrays and, for a matrix with rows, its one launch (it writes every y[i]). The
  * plan borrows E's arrays. */
 void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg);
-/* COO's three arrays and two scratch arrays of per-chunk sums, then, for a matrix with
- * entries, its two passes (chunk sums, carries), which add into y. The plan borrows C's
- * arrays. chunk: entries per work-item (> 0). */
-void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int chunk);
+/* COO's entries per work-item for mapping m on target t (cl/coo.cl): the mapping's, or 8
+ * halved until a tile fits local memory; at least 64 entries per tile. SPMVP_ERR_UNSUITABLE
+ * when the tile does not fit the device's local memory. */
+spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items);
+/* COO's three arrays and one scratch array of carries, then, for a matrix with entries, its
+ * launches: the tiles of entries, then one per level of carries (cl/coo.cl). Every row with
+ * entries is stored once: y[r] = its sum, or y[r] += its sum when add (HYB's COO part, after
+ * ELL wrote y); rows without entries are left alone. The plan borrows C's arrays. */
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items, int add);
 
 #endif

@@ -1,0 +1,135 @@
+/* csr_adaptive.cl: y = A*x for CSR with rows binned by length into work-group blocks computed
+ * on the host (model/sparse/csr_adaptive.c, which documents the bins and thresholds), after
+ * Greathouse & Daga's CSR-Adaptive (SC'14): one launch where each work-group reads its block
+ * descriptor blocks[3g..3g+2] and takes one of three paths (uniform within the work-group):
+ *
+ *  - stream (CSR-Stream): rows [r0, r1), at most WG_SIZE rows holding at most SHARE entries
+ *    (SHARE = WG_SIZE x ITEMS). The work-group multiplies the block's entries, which are
+ *    contiguous in CSR, into local memory with coalesced loads (work-item t takes entries
+ *    t, t + WG_SIZE, ...), then reduces them per row: V = the largest power of two with
+ *    V x rows <= WG_SIZE work-items per row, each summing a strided part, then a tree in local
+ *    memory (V = 1: one work-item per row, a serial sum from local memory). Short rows thus
+ *    get full-bandwidth loads however short they are, and medium rows a group of work-items.
+ *  - vector (CSR-Vector with a whole work-group): one row of SHARE < len <= 4 x SHARE entries,
+ *    read straight from global memory with strided, coalesced loads, then a tree reduction.
+ *  - chunk (for long rows, CSR-Adaptive's later "VectorL" without its atomics): entries
+ *    [k0, k1) of a row longer than 4 x SHARE, cut into chunks of SHARE entries, one work-group
+ *    each, so a row of 100,000 entries keeps tens of work-groups busy, not one. Each chunk's
+ *    sum goes to partial[slot]; a second launch (spmv_csr_adaptive_long, one work-group per
+ *    long row) adds a row's partial sums by a tree and writes y: deterministic, no atomics.
+ * Every y[r] is written once. Reductions use local memory and barriers only (OpenCL C 1.2, no
+ * sub-groups, no warp-synchronous code). */
+#ifndef VALUE_TYPE
+#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
+#endif
+#ifndef INDEX_TYPE
+#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
+#endif
+#ifdef SPMVP_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifndef WG_SIZE
+#error "define WG_SIZE, the work-group size (a power of two)"
+#endif
+#ifndef ITEMS
+#error "define ITEMS, the entries per work-item of a stream block"
+#endif
+#if (WG_SIZE & (WG_SIZE - 1)) != 0
+#error "WG_SIZE must be a power of two"
+#endif
+
+#define SHARE (WG_SIZE * ITEMS)
+
+/* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
+ * valid in work-item 0. */
+static VALUE_TYPE group_sum(VALUE_TYPE s, __local VALUE_TYPE *red)
+{
+    const int t = (int)get_local_id(0);
+    red[t] = s;
+    for (int h = WG_SIZE / 2; h > 0; h >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t < h)
+            red[t] = s = s + red[t + h];
+    }
+    return s;
+}
+
+/* Entries [k0, k1) of one row, strided over the work-group, summed. */
+static VALUE_TYPE range_sum(const INDEX_TYPE k0, const INDEX_TYPE k1,
+                            __global const INDEX_TYPE *restrict colidx,
+                            __global const VALUE_TYPE *restrict val,
+                            __global const VALUE_TYPE *restrict x, __local VALUE_TYPE *red)
+{
+    VALUE_TYPE s = 0;
+    for (INDEX_TYPE k = k0 + (INDEX_TYPE)get_local_id(0); k < k1; k += WG_SIZE)
+        s += val[k] * x[colidx[k]];
+    return group_sum(s, red);
+}
+
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmv_csr_adaptive(__global const INDEX_TYPE *restrict rowptr,
+                       __global const INDEX_TYPE *restrict colidx,
+                       __global const VALUE_TYPE *restrict val,
+                       __global const INDEX_TYPE *restrict blocks,
+                       __global const VALUE_TYPE *restrict x,
+                       __global VALUE_TYPE *restrict y,
+                       __global VALUE_TYPE *restrict partial)
+{
+    __local VALUE_TYPE lval[SHARE];
+    __local VALUE_TYPE red[WG_SIZE];
+    const size_t g = get_group_id(0);
+    const int t = (int)get_local_id(0);
+    const INDEX_TYPE b0 = blocks[3 * g], b1 = blocks[3 * g + 1], slot = blocks[3 * g + 2];
+    if (slot >= 0) { /* a chunk [b0, b1) of a long row */
+        const VALUE_TYPE s = range_sum(b0, b1, colidx, val, x, red);
+        if (t == 0)
+            partial[slot] = s;
+        return;
+    }
+    const INDEX_TYPE r0 = b0, rows = b1 - b0, k0 = rowptr[r0], n = rowptr[b1] - k0;
+    if (n > SHARE) { /* one row, a whole work-group */
+        const VALUE_TYPE s = range_sum(k0, k0 + n, colidx, val, x, red);
+        if (t == 0)
+            y[r0] = s;
+        return;
+    }
+    /* stream: the block's products into local memory, coalesced */
+    for (INDEX_TYPE i = t; i < n; i += WG_SIZE)
+        lval[i] = val[k0 + i] * x[colidx[k0 + i]];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
+    while (v > 1 && v * rows > WG_SIZE)
+        v >>= 1;
+    const int j = t / v, lane = t & (v - 1);
+    VALUE_TYPE s = 0;
+    if (j < rows) {
+        const INDEX_TYPE e = rowptr[r0 + j + 1] - k0;
+        for (INDEX_TYPE i = rowptr[r0 + j] - k0 + lane; i < e; i += v)
+            s += lval[i];
+    }
+    red[t] = s;
+    for (int h = v / 2; h > 0; h >>= 1) { /* v is the same for the whole work-group */
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane < h)
+            red[t] = s = s + red[t + h];
+    }
+    if (lane == 0 && j < rows)
+        y[r0 + j] = s;
+}
+
+/* Long row j (longrows[3j] its row, [3j+1, 3j+2) its partial sums): y = their sum. */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmv_csr_adaptive_long(__global const INDEX_TYPE *restrict longrows,
+                            __global const VALUE_TYPE *restrict partial,
+                            __global VALUE_TYPE *restrict y)
+{
+    __local VALUE_TYPE red[WG_SIZE];
+    const size_t j = get_group_id(0);
+    const INDEX_TYPE row = longrows[3 * j], p0 = longrows[3 * j + 1], p1 = longrows[3 * j + 2];
+    VALUE_TYPE s = 0;
+    for (INDEX_TYPE p = p0 + (INDEX_TYPE)get_local_id(0); p < p1; p += WG_SIZE)
+        s += partial[p];
+    s = group_sum(s, red);
+    if (get_local_id(0) == 0)
+        y[row] = s;
+}

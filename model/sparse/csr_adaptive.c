@@ -1,0 +1,221 @@
+/* csr_adaptive.c: CSR-adaptive (ours, after Greathouse & Daga, "Efficient Sparse Matrix-Vector
+ * Multiplication on GPUs using the CSR Storage Format", SC'14, and its long-row extension):
+ * the CSR arrays as they are, plus work-group blocks binning the rows by length, built here in
+ * one pass over the row pointers (cl/csr_adaptive.cl runs them).
+ *
+ * Bins, with SHARE = WG x ITEMS entries (WG the work-group size, ITEMS 8 unless --adaptive-items):
+ *  - short rows (length <= SHARE): consecutive rows are packed greedily into a stream block
+ *    while the block holds at most SHARE entries and at most WG rows. The work-group loads the
+ *    block's entries into local memory with coalesced loads whatever the row lengths, then
+ *    gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32 for
+ *    rows of 300. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
+ *    work-item keeps 8 independent loads in flight per work-item, as COO's tiles do, where
+ *    CSR-Adaptive's 1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
+ *  - medium rows (SHARE < length <= 4 x SHARE): one work-group each (CSR-Vector over the whole
+ *    work-group). A row of up to 4 shares costs one work-group at most 4 times a stream
+ *    block's work and needs no second launch.
+ *  - long rows (length > 4 x SHARE): cut into chunks of SHARE entries, one work-group each,
+ *    so every work-group of the launch has at most one share (or a medium row) of work; each
+ *    chunk's sum goes to a slot of partial sums, and a second launch, one work-group per long
+ *    row, adds a row's slots by a tree (deterministic; no float atomics, unlike VectorL). The
+ *    second launch is planned only when the matrix has long rows.
+ * Blocks are in row order, so neighbouring work-groups read neighbouring entries.
+ * Device bytes: the CSR arrays, the blocks (3 indices per block) and the long-row table
+ * (3 per long row) are uploaded and counted in the footprint; the partial sums are scratch
+ * (one value per chunk), not counted, as COO's carries are not (test_format_table's rule). */
+#include "csr_adaptive.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "format.h"
+
+spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
+{
+    if (B) {
+        free(B->blocks);
+        free(B->longrows);
+        free(B);
+    }
+    return NULL;
+}
+
+/* One pass over the rows: counts the blocks, long rows and slots into B, and fills the arrays
+ * when they are allocated. */
+static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
+{
+    const spmvp_idx *rp = A->rowptr;
+    const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
+    spmvp_idx nb = 0, nl = 0, ns = 0;
+#define BLOCK(a, b, c)                                                                         \
+    do {                                                                                       \
+        if (B->blocks) {                                                                       \
+            B->blocks[3 * nb] = (a);                                                           \
+            B->blocks[3 * nb + 1] = (b);                                                       \
+            B->blocks[3 * nb + 2] = (c);                                                       \
+        }                                                                                      \
+        nb++;                                                                                  \
+    } while (0)
+    for (spmvp_idx r = 0; r < A->nrows;) {
+        long long len = rp[r + 1] - rp[r];
+        if (len > longest) { /* long: chunks of one share, then the row's slots */
+            spmvp_idx first = ns;
+            for (long long k = rp[r]; k < rp[r + 1]; k += share)
+                BLOCK((spmvp_idx)k, (spmvp_idx)(k + share < rp[r + 1] ? k + share : rp[r + 1]), ns++);
+            if (B->longrows) {
+                B->longrows[3 * nl] = r;
+                B->longrows[3 * nl + 1] = first;
+                B->longrows[3 * nl + 2] = ns;
+            }
+            nl++;
+            r++;
+        } else if (len > share) { /* medium: one work-group */
+            BLOCK(r, r + 1, -1);
+            r++;
+        } else { /* short: as many rows as fit one share and one work-group */
+            spmvp_idx r0 = r;
+            while (r < A->nrows && r - r0 < B->wg && rp[r + 1] - rp[r0] <= share)
+                r++;
+            BLOCK(r0, r, -1);
+        }
+    }
+#undef BLOCK
+    B->nblocks = nb;
+    B->nlong = nl;
+    B->nslots = ns;
+}
+
+spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg, spmvp_idx items)
+{
+    if (wg < 1 || items < 1) {
+        spmvp_fail(SPMVP_ERR_ARG, "CSR-adaptive needs a positive work-group size and items, "
+                   "not %d and %d", (int)wg, (int)items);
+        return NULL;
+    }
+    if ((long long)wg * items * SPMVP_ADAPTIVE_LONG > SPMVP_IDX_MAX) {
+        spmvp_fail(SPMVP_ERR_RANGE, "CSR-adaptive share of %d x %d entries passes 32-bit "
+                   "indices", (int)wg, (int)items);
+        return NULL;
+    }
+    spmvp_csr_adaptive *B = calloc(1, sizeof *B);
+    if (!B)
+        goto nomem;
+    B->nrows = A->nrows;
+    B->wg = wg;
+    B->share = wg * items;
+    bin_rows(A, B); /* count */
+    B->blocks = malloc(((size_t)B->nblocks * 3 + 1) * sizeof *B->blocks);
+    B->longrows = malloc(((size_t)B->nlong * 3 + 1) * sizeof *B->longrows);
+    if (!B->blocks || !B->longrows)
+        goto nomem;
+    bin_rows(A, B); /* fill */
+    return B;
+nomem:
+    spmvp_csr_adaptive_free(B);
+    spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for CSR-adaptive blocks of %d rows", (int)A->nrows);
+    return NULL;
+}
+
+static double entries_sum(const spmvp_csr *A, spmvp_idx k0, spmvp_idx k1, const double *x)
+{
+    double s = 0.0;
+    for (spmvp_idx k = k0; k < k1; k++)
+        s += A->val[k] * x[A->colidx[k]];
+    return s;
+}
+
+void spmvp_csr_adaptive_spmv(const spmvp_csr_adaptive *B, const spmvp_csr *A, const double *x,
+                             double *y)
+{
+    double *partial = malloc(((size_t)B->nslots + 1) * sizeof *partial);
+    if (!partial)
+        return;
+    for (spmvp_idx b = 0; b < B->nblocks; b++) {
+        const spmvp_idx *d = B->blocks + 3 * (size_t)b;
+        if (d[2] >= 0)
+            partial[d[2]] = entries_sum(A, d[0], d[1], x);
+        else
+            for (spmvp_idx r = d[0]; r < d[1]; r++)
+                y[r] = entries_sum(A, A->rowptr[r], A->rowptr[r + 1], x);
+    }
+    for (spmvp_idx j = 0; j < B->nlong; j++) {
+        const spmvp_idx *l = B->longrows + 3 * (size_t)j;
+        double s = 0.0;
+        for (spmvp_idx p = l[1]; p < l[2]; p++)
+            s += partial[p];
+        y[l[0]] = s;
+    }
+    free(partial);
+}
+
+/* ---- the format ---- */
+
+static void release_adaptive(void *B) { spmvp_csr_adaptive_free(B); }
+
+/* Local memory of a work-group: the stream block's products and the reduction tree. */
+static unsigned long long adaptive_local_bytes(size_t wg, int items, size_t vs)
+{
+    return ((unsigned long long)wg * (unsigned long long)items + wg) * vs;
+}
+
+static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
+                                  const spmvp_target *t, spmvp_plan *p)
+{
+    size_t wg = t->wg_size;
+    int items = m->adaptive_items > 0 ? m->adaptive_items : SPMVP_ADAPTIVE_ITEMS;
+    while (m->adaptive_items <= 0 && items > 1 && adaptive_local_bytes(wg, items, t->value_size) > t->local_mem)
+        items /= 2;
+    if (wg & (wg - 1))
+        return spmvp_fail(SPMVP_ERR_ARG, "CSR-adaptive needs a power-of-two work-group size, "
+                          "not %zu", wg);
+    if (adaptive_local_bytes(wg, items, t->value_size) > t->local_mem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-adaptive with %d entries per work-item in "
+                          "groups of %zu needs %llu bytes of local memory, the device has %llu",
+                          items, wg, adaptive_local_bytes(wg, items, t->value_size), t->local_mem);
+    spmvp_csr_adaptive *B = spmvp_csr_adaptive_from_csr(A, (spmvp_idx)wg, items);
+    if (!B)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    p->owned = B;
+    p->release = release_adaptive;
+    /* the plan borrows A's arrays: bench keeps A alive while the plan runs */
+    int a = spmvp_plan_add_array(p, "CSR row pointers", SPMVP_ARRAY_INDEX, A->rowptr, (size_t)A->nrows + 1);
+    spmvp_plan_add_array(p, "CSR column indices", SPMVP_ARRAY_INDEX, A->colidx, (size_t)A->nnz);
+    spmvp_plan_add_array(p, "CSR values", SPMVP_ARRAY_VALUE, A->val, (size_t)A->nnz);
+    spmvp_plan_add_array(p, "CSR-adaptive blocks", SPMVP_ARRAY_INDEX, B->blocks, 3 * (size_t)B->nblocks);
+    spmvp_plan_add_array(p, "CSR-adaptive long rows", SPMVP_ARRAY_INDEX, B->longrows, 3 * (size_t)B->nlong);
+    spmvp_plan_add_array(p, "CSR-adaptive partial sums", SPMVP_ARRAY_SCRATCH, NULL, (size_t)B->nslots);
+    p->footprint = spmvp_csr_bytes(A, t->value_size) + 3 * ((size_t)B->nblocks + (size_t)B->nlong) * sizeof(spmvp_idx);
+    snprintf(p->params, sizeof p->params, "%d entries per work-item, %d blocks, %d long rows",
+             items, (int)B->nblocks, (int)B->nlong);
+    if (!B->nblocks)
+        return SPMVP_OK;
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "csr_adaptive.cl", "spmv_csr_adaptive",
+                                                 (size_t)B->nblocks * wg, wg);
+    snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d", wg, items);
+    for (int k = 0; k < 4; k++)
+        spmvp_plan_arg_array(l, a + k);
+    spmvp_plan_arg_x(l);
+    spmvp_plan_arg_y(l);
+    spmvp_plan_arg_array(l, a + 5);
+    if (!B->nlong)
+        return SPMVP_OK;
+    spmvp_plan_launch *s = spmvp_plan_add_launch(p, "csr_adaptive.cl", "spmv_csr_adaptive_long",
+                                                 (size_t)B->nlong * wg, wg);
+    snprintf(s->options, sizeof s->options, "%s", l->options);
+    spmvp_plan_arg_array(s, a + 4);
+    spmvp_plan_arg_array(s, a + 5);
+    spmvp_plan_arg_y(s);
+    return SPMVP_OK;
+}
+
+static const spmvp_mapping_param adaptive_params[] = {
+    {"adaptive-items", "N", "CSR-adaptive entries per work-item: a stream block holds up to "
+     "WG x N entries; rows longer than 4 x WG x N are split into chunks of WG x N",
+     "8, fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+};
+
+const spmvp_format_desc spmvp_format_csr_adaptive = {
+    1, "csr_adaptive", "CSR-adaptive", NULL, NULL, plan_adaptive, adaptive_params,
+};

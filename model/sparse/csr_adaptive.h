@@ -1,0 +1,37 @@
+/* csr_adaptive.h: CSR-adaptive's host structures (internal to model/sparse and its tests): the
+ * CSR arrays as they are, plus the work-group blocks that bin the rows by length
+ * (csr_adaptive.c documents the bins; cl/csr_adaptive.cl runs them). */
+#ifndef SPMVP_CSR_ADAPTIVE_H
+#define SPMVP_CSR_ADAPTIVE_H
+
+#include "sparse.h"
+
+#define SPMVP_ADAPTIVE_ITEMS 8 /* entries per work-item of a stream block, unless the mapping says */
+#define SPMVP_ADAPTIVE_LONG 4  /* a row longer than 4 shares is cut into chunks of one share */
+
+/* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
+typedef struct spmvp_csr_adaptive {
+    spmvp_idx nrows;     /* rows of the matrix */
+    spmvp_idx share;     /* entries of a stream block at most, = work-group size x items */
+    spmvp_idx wg;        /* work-items per work-group: rows of a stream block at most */
+    spmvp_idx nblocks;   /* work-groups of the main launch */
+    spmvp_idx *blocks;   /* 3 per block (size 3*nblocks): rows [r0, r1) and -1 for a stream or
+                            vector block; entries [k0, k1) and its slot >= 0 in the partial
+                            sums for a chunk of a long row */
+    spmvp_idx nlong;     /* rows longer than SPMVP_ADAPTIVE_LONG shares */
+    spmvp_idx *longrows; /* 3 per long row (size 3*nlong): row, first and end slot */
+    spmvp_idx nslots;    /* partial sums of the chunks (scratch on the device) */
+} spmvp_csr_adaptive;
+
+/* The blocks of A for work-groups of wg (> 0) work-items taking `items` (> 0) entries each in
+ * stream blocks; O(nrows + chunks). NULL on failure (SPMVP_ERR_NOMEM or SPMVP_ERR_RANGE when
+ * the share passes 32 bits). */
+spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg, spmvp_idx items);
+spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B);
+/* y = A*x through the blocks, as the kernels walk them: stream and vector blocks write their
+ * rows, chunks fill their partial sums, long rows write the sum of theirs. A row no block
+ * covers is left as it was (tests fill y with NaN first). B must be A's. */
+void spmvp_csr_adaptive_spmv(const spmvp_csr_adaptive *B, const spmvp_csr *A, const double *x,
+                             double *y);
+
+#endif

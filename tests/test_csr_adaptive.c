@@ -1,0 +1,214 @@
+/* test_csr_adaptive.c: CSR-adaptive's row blocks (model/sparse/csr_adaptive.h): every row in
+ * exactly one block or long row, the bins and their limits, the products through the blocks,
+ * on the edge cases; and its plan. */
+#include "csr_adaptive.h"
+#include "format.h"
+#include "test.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Row i has len[i] entries in consecutive columns; small integer values, so that every sum in
+ * any order is exact. */
+static spmvp_csr *from_lengths(spmvp_idx nrows, spmvp_idx ncols, const spmvp_idx *len)
+{
+    long long nnz = 0;
+    for (spmvp_idx i = 0; i < nrows; i++)
+        nnz += len[i];
+    spmvp_csr *A = spmvp_csr_alloc(nrows, ncols, (spmvp_idx)nnz);
+    spmvp_idx k = 0;
+    for (spmvp_idx i = 0; A && i < nrows; i++) {
+        spmvp_idx first = (spmvp_idx)((7LL * i) % (ncols - len[i] + 1));
+        for (spmvp_idx j = 0; j < len[i]; j++, k++) {
+            A->colidx[k] = first + j;
+            A->val[k] = (double)((i + 3 * j) % 7) - 3.0;
+        }
+        A->rowptr[i + 1] = k;
+    }
+    return A;
+}
+
+/* The invariants of B's blocks for A; what names the case. */
+static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const char *what)
+{
+    const spmvp_idx *rp = A->rowptr;
+    long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
+    spmvp_idx row = 0, slot = 0, nlong = 0;
+    for (spmvp_idx b = 0; b < B->nblocks; b++) {
+        const spmvp_idx *d = B->blocks + 3 * b;
+        if (d[2] < 0) { /* stream or vector block: the next rows */
+            long long n = rp[d[1]] - rp[d[0]];
+            CHECK_MSG(d[0] == row && d[1] > d[0] && d[1] - d[0] <= B->wg, "%s: block %d rows "
+                      "[%d, %d) after row %d", what, (int)b, (int)d[0], (int)d[1], (int)row);
+            CHECK_MSG(n <= share || (d[1] - d[0] == 1 && n <= longest), "%s: block %d has %lld "
+                      "entries in %d rows", what, (int)b, n, (int)(d[1] - d[0]));
+            /* greedy: the next row would not have fitted (unless the block is full of rows) */
+            if (n <= share && d[1] < A->nrows && d[1] - d[0] < B->wg)
+                CHECK_MSG(rp[d[1] + 1] - rp[d[0]] > share, "%s: block %d stops early", what, (int)b);
+            row = d[1];
+            continue;
+        }
+        /* a long row: its chunks in order, then its entry in the long-row table */
+        CHECK_MSG(nlong < B->nlong && B->longrows[3 * nlong] == row, "%s: chunk of row %d", what, (int)row);
+        if (nlong >= B->nlong)
+            return;
+        const spmvp_idx *l = B->longrows + 3 * nlong;
+        CHECK_MSG(rp[row + 1] - rp[row] > longest && l[1] == slot, "%s: long row %d", what, (int)row);
+        spmvp_idx k = rp[row];
+        for (; b < B->nblocks && B->blocks[3 * b + 2] >= 0 && k < rp[row + 1]; b++, slot++) {
+            d = B->blocks + 3 * b;
+            CHECK_MSG(d[0] == k && d[1] > k && d[1] - k <= share && d[2] == slot,
+                      "%s: chunk %d of row %d", what, (int)b, (int)row);
+            k = d[1];
+        }
+        b--;
+        CHECK_MSG(k == rp[row + 1] && l[2] == slot, "%s: row %d's chunks end at %d", what, (int)row, (int)k);
+        nlong++;
+        row++;
+    }
+    CHECK_MSG(row == A->nrows && nlong == B->nlong && slot == B->nslots, "%s: blocks end at row %d "
+              "of %d, %d long rows of %d, %d slots of %d", what, (int)row, (int)A->nrows,
+              (int)nlong, (int)B->nlong, (int)slot, (int)B->nslots);
+}
+
+/* Blocks for A at a few shapes of work-group, their invariants and product. */
+static void check_matrix(const spmvp_csr *A, const char *what)
+{
+    static const spmvp_idx shapes[][2] = {{256, 8}, {32, 1}, {64, 3}, {1024, 2}};
+    double *x = malloc(((size_t)A->ncols + 1) * sizeof *x);
+    double *y = malloc(((size_t)A->nrows + 1) * sizeof *y), *ref = malloc(((size_t)A->nrows + 1) * sizeof *ref);
+    for (spmvp_idx j = 0; j < A->ncols; j++)
+        x[j] = (double)(j % 5) - 2.0;
+    spmvp_csr_spmv(A, x, ref);
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        spmvp_csr_adaptive *B = spmvp_csr_adaptive_from_csr(A, shapes[s][0], shapes[s][1]);
+        CHECK_MSG(B != NULL, "%s: %s", what, spmvp_last_error());
+        if (!B)
+            continue;
+        CHECK(B->share == shapes[s][0] * shapes[s][1] && B->nrows == A->nrows);
+        check_blocks(A, B, what);
+        for (spmvp_idx i = 0; i < A->nrows; i++)
+            y[i] = NAN;
+        spmvp_csr_adaptive_spmv(B, A, x, y);
+        for (spmvp_idx i = 0; i < A->nrows; i++)
+            CHECK_MSG(y[i] == ref[i], "%s wg %d items %d: row %d is %g, want %g", what,
+                      (int)shapes[s][0], (int)shapes[s][1], (int)i, y[i], ref[i]);
+        spmvp_csr_adaptive_free(B);
+    }
+    free(x);
+    free(y);
+    free(ref);
+}
+
+static void blocks_cover_every_row_once_on_the_edge_cases(void)
+{
+    static spmvp_idx lens[30000];
+    struct { spmvp_idx rows, cols; const char *what; } cases[] = {
+        {0, 0, "0x0"}, {1, 1, "1x1"}, {17, 5, "no entries"}, {50, 40, "empty rows"},
+        {700, 9, "tall"}, {9, 3000, "wide"}, {30000, 120000, "a row of 100,000 among short rows"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        spmvp_idx n = cases[c].rows;
+        for (spmvp_idx i = 0; i < n; i++) {
+            switch (c) {
+            case 1: lens[i] = 1; break;
+            case 2: lens[i] = 0; break;
+            case 3: lens[i] = (i % 3 == 0 || i == n - 1) ? 0 : 1 + i % 5; break;
+            case 4: lens[i] = 1 + i % 4; break;
+            case 5: lens[i] = 20 + 300 * i; break;
+            default: lens[i] = i == 7000 ? 100000 : i >= n - 3 ? 2500 : i % 9 == 0 ? 0 : 1 + i % 4;
+            }
+        }
+        spmvp_csr *A = from_lengths(n, cases[c].cols, lens);
+        CHECK_MSG(A != NULL, "%s", cases[c].what);
+        if (A)
+            check_matrix(A, cases[c].what);
+        spmvp_csr_free(A);
+    }
+}
+
+static void rows_are_binned_by_length(void)
+{
+    /* share 64 (32 x 2): rows of 10 pack 6 to a block; 100 (medium) alone; 300 (> 256) in 5
+     * chunks; 1-entry rows 32 to a block (the work-group's rows) */
+    spmvp_idx lens[] = {10, 10, 10, 10, 10, 10, 10, 100, 300, 0, 0};
+    spmvp_idx n = sizeof lens / sizeof lens[0];
+    spmvp_csr *A = from_lengths(n, 400, lens);
+    spmvp_csr_adaptive *B = spmvp_csr_adaptive_from_csr(A, 32, 2);
+    CHECK(A && B);
+    if (!A || !B)
+        goto out;
+    CHECK(B->nblocks == 1 + 1 + 1 + 5 + 1 && B->nlong == 1 && B->nslots == 5);
+    CHECK(B->blocks[0] == 0 && B->blocks[1] == 6 && B->blocks[2] == -1);
+    CHECK(B->blocks[3] == 6 && B->blocks[4] == 7 && B->blocks[6] == 7 && B->blocks[7] == 8);
+    CHECK(B->blocks[9] == A->rowptr[8] && B->blocks[10] == A->rowptr[8] + 64 && B->blocks[11] == 0);
+    CHECK(B->blocks[21] == A->rowptr[8] + 256 && B->blocks[22] == A->rowptr[9] && B->blocks[23] == 4);
+    CHECK(B->blocks[24] == 9 && B->blocks[25] == 11);
+    CHECK(B->longrows[0] == 8 && B->longrows[1] == 0 && B->longrows[2] == 5);
+    spmvp_csr_adaptive_free(B);
+    for (spmvp_idx i = 0; i < n; i++)
+        lens[i] = 1;
+    spmvp_csr_free(A);
+    A = from_lengths(n, 5, lens);
+    B = spmvp_csr_adaptive_from_csr(A, 4, 16); /* 11 short rows, 4 per work-group */
+    CHECK(B && B->nblocks == 3 && B->blocks[3] == 4 && B->blocks[4] == 8);
+out:
+    spmvp_csr_adaptive_free(B);
+    spmvp_csr_free(A);
+}
+
+static void bad_shapes_are_refused(void)
+{
+    spmvp_idx len = 1;
+    spmvp_csr *A = from_lengths(1, 1, &len);
+    CHECK(spmvp_csr_adaptive_from_csr(A, 0, 8) == NULL);
+    CHECK(spmvp_csr_adaptive_from_csr(A, 256, 0) == NULL);
+    CHECK(spmvp_csr_adaptive_from_csr(A, 1024, 1 << 20) == NULL && strstr(spmvp_last_error(), "32-bit"));
+    CHECK(spmvp_csr_adaptive_free(NULL) == NULL);
+    spmvp_csr_free(A);
+}
+
+static void plan_launches_the_long_rows_pass_only_when_needed(void)
+{
+    spmvp_idx lens[300];
+    for (int i = 0; i < 300; i++)
+        lens[i] = 3;
+    spmvp_csr *A = from_lengths(300, 300, lens);
+    spmvp_target t = {8, 32, 32, 48 * 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
+    /* share 256: 32 rows of 3 per block */
+    CHECK(p.nlaunches == 1 && p.launch[0].items == 10 * 32 && strstr(p.launch[0].options, "-DITEMS=8"));
+    CHECK(p.footprint == spmvp_csr_bytes(A, 8) + 3 * 10 * sizeof(spmvp_idx));
+    spmvp_plan_release(&p);
+    lens[100] = 2000; /* > 4 x 256: 8 chunks */
+    spmvp_csr_free(A);
+    A = from_lengths(300, 3000, lens);
+    CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 2 && !strcmp(p.launch[1].kernel, "spmv_csr_adaptive_long"));
+    CHECK(p.launch[1].items == 32 && p.array[5].kind == SPMVP_ARRAY_SCRATCH && p.array[5].n == 8);
+    CHECK(strstr(p.params, "1 long rows") != NULL);
+    spmvp_plan_release(&p);
+    m.adaptive_items = 200; /* 32 x 200 doubles do not fit 48 KiB */
+    CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    CHECK(strstr(spmvp_last_error(), "local memory") != NULL);
+    m.adaptive_items = 0;
+    t.wg_size = 48;
+    CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_ERR_ARG);
+    t.wg_size = 256;
+    t.local_mem = 16 * 1024; /* automatic items shrink: 256 x 4 + 256 doubles = 10 KiB */
+    CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "4 entries"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+}
+
+int main(void)
+{
+    RUN(blocks_cover_every_row_once_on_the_edge_cases);
+    RUN(rows_are_binned_by_length);
+    RUN(bad_shapes_are_refused);
+    RUN(plan_launches_the_long_rows_pass_only_when_needed);
+    return test_report();
+}
