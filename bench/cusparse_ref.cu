@@ -320,7 +320,8 @@ static int open_context(const options *o, const spmvp_csr *A, context *c, device
             ((double *)hx)[i] = c->x[i];
     }
     CUDA_TRY(cudaMalloc(&c->dx, xn + 1));
-    CUDA_TRY(cudaMalloc(&c->dy, (size_t)A->nrows * o->vs + 1));
+    /* y is padded to whole sliced-ELL slices, in case the SELL kernel writes its padding rows */
+    CUDA_TRY(cudaMalloc(&c->dy, ((size_t)A->nrows + SELL_SLICE) * o->vs));
     CUDA_TRY(cudaMemcpy(c->dx, hx, xn, cudaMemcpyHostToDevice));
     SPARSE_TRY(cusparseCreateDnVec(&c->vx, A->ncols, c->dx, c->dtype));
     SPARSE_TRY(cusparseCreateDnVec(&c->vy, A->nrows, c->dy, c->dtype));
@@ -330,6 +331,7 @@ out:
     return rc;
 }
 
+/* Releases what open_context got, whatever it got to; statuses are ignored at this point. */
 static void close_context(context *c)
 {
     if (c->vx)

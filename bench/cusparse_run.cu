@@ -284,7 +284,8 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
 {
     const spmvp_csr *A = c->A;
     size_t vs = c->opt->vs, xy = ((size_t)A->nrows + A->ncols) * vs, nval = A->nnz;
-    int *hptr = NULL, *hcol = NULL, *rowidx = NULL;
+    int *hptr = NULL, *hcol = NULL;
+    int *aux = NULL; /* COO's row indices or sliced ELL's slice offsets, built here */
     double *sval = NULL, got = 0, want = 0;
     const double *vals = A->val;
     void *hval = NULL, *dval = NULL, *dcol = NULL, *dptr = NULL, *buf = NULL;
@@ -299,18 +300,18 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
         hcol = A->colidx;
         r->footprint = r->csr_bytes;
     } else if (a->layout == L_COO) {
-        rowidx = (int *)malloc((size_t)A->nnz * sizeof *rowidx + 1);
-        if (!rowidx) {
+        aux = (int *)malloc((size_t)A->nnz * sizeof *aux + 1);
+        if (!aux) {
             cusparse_ref_fail(r, ST_FAILED, "out of memory");
             goto out;
         }
         for (spmvp_idx i = 0; i < A->nrows; i++)
             for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++)
-                rowidx[k] = i;
+                aux[k] = i;
         hcol = A->colidx;
         r->footprint = (size_t)A->nnz * (vs + 2 * sizeof(int)) + xy;
     } else {
-        if (sell_from_csr(r, A, &rowidx, &hcol, &sval, &nval))
+        if (sell_from_csr(r, A, &aux, &hcol, &sval, &nval))
             goto out;
         vals = sval;
         r->footprint = nval * (vs + sizeof(int)) +
@@ -324,10 +325,10 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
         goto out;
     if (a->layout == L_CSR && upload(r, hptr, ((size_t)A->nrows + 1) * sizeof(int), &dptr))
         goto out;
-    if (a->layout == L_COO && upload(r, rowidx, (size_t)A->nnz * sizeof(int), &dptr))
+    if (a->layout == L_COO && upload(r, aux, (size_t)A->nnz * sizeof(int), &dptr))
         goto out;
     if (a->layout == L_SELL &&
-        upload(r, rowidx, ((size_t)(A->nrows + SELL_SLICE - 1) / SELL_SLICE + 1) * sizeof(int), &dptr))
+        upload(r, aux, ((size_t)(A->nrows + SELL_SLICE - 1) / SELL_SLICE + 1) * sizeof(int), &dptr))
         goto out;
     if (a->layout == L_CSR)
         SPARSE_TRY(cusparseCreateCsr(&mat, A->nrows, A->ncols, A->nnz, dptr, dcol, dval,
@@ -363,8 +364,9 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
         c->y[i] = vs == 4 ? ((const float *)c->yraw)[i] : ((const double *)c->yraw)[i];
     r->max_err = verify(A, c->x, c->y, vs, &worst, &got, &want);
     if (!(r->max_err <= 1.0)) {
-        cusparse_ref_fail(r, ST_FAILED, "%s gives a wrong result: row %d is %.17g, the CPU says %.17g (%.3g "
-             "times the rounding bound)", a->name, (int)worst, got, want, r->max_err);
+        cusparse_ref_fail(r, ST_FAILED, "%s gives a wrong result: row %d is %.17g, the CPU says "
+                          "%.17g (%.3g times the rounding bound)", a->name, (int)worst, got, want,
+                          r->max_err);
         goto out;
     }
     if (time_runs(c, mat, a, buf, r))
@@ -374,7 +376,7 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
         r->gbs_format = r->footprint / (r->median_us * 1e3);
         r->gbs_csr = r->csr_bytes / (r->median_us * 1e3);
     }
-out:
+out: /* releases: their status is ignored, there is nothing left to undo */
     if (mat)
         cusparseDestroySpMat(mat);
     cudaFree(buf);
@@ -382,7 +384,7 @@ out:
     cudaFree(dcol);
     cudaFree(dptr);
     free(hval);
-    free(rowidx);
+    free(aux);
     if (a->layout == L_SELL)
         free(hcol);
     free(sval);
