@@ -12,8 +12,9 @@
 #include "cusparse_ref.h"
 
 /* cusparseSpMV_preprocess appeared in cuSPARSE 12.3 (CUDA 12.4); before it there is nothing
- * to call and any analysis happens inside the first product (the check, before the timing). */
-#if defined(CUSPARSE_VERSION) && CUSPARSE_VERSION >= 12300
+ * to call and any analysis happens inside the first product (the check, before the timing).
+ * -DCUSPARSE_REF_NO_PREPROCESS leaves it out, to see what it changes. */
+#if defined(CUSPARSE_VERSION) && CUSPARSE_VERSION >= 12300 && !defined(CUSPARSE_REF_NO_PREPROCESS)
 #define HAVE_PREPROCESS 1
 #else
 #define HAVE_PREPROCESS 0
@@ -187,6 +188,18 @@ static cusparseStatus_t spmv(context *c, cusparseSpMatDescr_t mat, const alg_des
                         BETA(c), c->vy, c->dtype, a->alg, buf);
 }
 
+/* cusparseSpMV_preprocess where this cuSPARSE has it, else NOT_SUPPORTED. */
+static cusparseStatus_t preprocess(context *c, cusparseSpMatDescr_t mat, const alg_desc *a, void *buf)
+{
+#if HAVE_PREPROCESS
+    return cusparseSpMV_preprocess(c->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, ALPHA(c), mat,
+                                   c->vx, BETA(c), c->vy, c->dtype, a->alg, buf);
+#else
+    (void)c, (void)mat, (void)a, (void)buf;
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+#endif
+}
+
 /* Queues the gate on the stream (the host releases it by setting *c->flag). */
 static int gate(context *c, result *r)
 {
@@ -291,6 +304,7 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
     void *hval = NULL, *dval = NULL, *dcol = NULL, *dptr = NULL, *buf = NULL;
     cusparseSpMatDescr_t mat = NULL;
     spmvp_idx worst = 0;
+    cusparseStatus_t pre = CUSPARSE_STATUS_SUCCESS;
     memset(r, 0, sizeof *r);
     r->alg = a;
     r->csr_bytes = spmvp_csr_bytes(A, vs);
@@ -347,13 +361,17 @@ void cusparse_ref_bench(context *c, const alg_desc *a, result *r)
                                        c->vx, BETA(c), c->vy, c->dtype, a->alg, &r->buffer_bytes));
     if (r->buffer_bytes)
         CUDA_TRY(cudaMalloc(&buf, r->buffer_bytes));
-#if HAVE_PREPROCESS
-    SPARSE_TRY(cusparseSpMV_preprocess(c->handle, CUSPARSE_OPERATION_NON_TRANSPOSE, ALPHA(c), mat,
-                                       c->vx, BETA(c), c->vy, c->dtype, a->alg, buf));
-    r->preprocessed = 1;
-#endif
+    /* Optional for every algorithm: one that does not support it still runs without it. */
+    pre = preprocess(c, mat, a, buf);
+    if (pre != CUSPARSE_STATUS_SUCCESS && pre != CUSPARSE_STATUS_NOT_SUPPORTED) {
+        cusparse_ref_fail_call(r, ST_FAILED, "cusparseSpMV_preprocess", cusparseGetErrorName(pre),
+                               cusparseGetErrorString(pre));
+        goto out;
+    }
+    r->preprocessed = pre == CUSPARSE_STATUS_SUCCESS;
     snprintf(r->params, sizeof r->params, "%s; buffer %zu B; preprocess %s", a->about,
-             r->buffer_bytes, r->preprocessed ? "yes (untimed)" : "not available");
+             r->buffer_bytes, r->preprocessed ? "yes (untimed)" : HAVE_PREPROCESS ? "not supported"
+             : "not in this cuSPARSE");
 
     /* y starts as NaN, so a row the product does not write fails the check. */
     CUDA_TRY(cudaMemsetAsync(c->dy, 0xff, (size_t)A->nrows * vs, c->stream));
