@@ -239,17 +239,21 @@ static void kernel_parameters_should_not_change_the_result(void)
     }
     opt.spmv.map.hyb_width = -1;
     spmvp_idx items[] = {1, 2, 3, 7, 16};
+    /* a tile that does not fit the device's local memory is unsuitable, and says so (an H100
+     * has 48 KiB: 16 items of doubles in groups of 256 need 53 KiB) */
+#define OK_OR_NO_LOCAL_MEMORY(r) ((r).state == SPMVP_BENCH_OK || \
+    ((r).state == SPMVP_BENCH_UNSUITABLE && strstr((r).note, "local memory")))
     for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
         opt.spmv.map.coo_items = items[i];
-        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_COO, &opt, &r) && r.state == SPMVP_BENCH_OK,
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_COO, &opt, &r) && OK_OR_NO_LOCAL_MEMORY(r),
                   "items %d: %s", (int)items[i], r.note);
-        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_HYB, &opt, &r) && r.state == SPMVP_BENCH_OK,
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_HYB, &opt, &r) && OK_OR_NO_LOCAL_MEMORY(r),
                   "HYB items %d: %s", (int)items[i], r.note);
     }
     opt.spmv.map.coo_items = 0;
     for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
         opt.spmv.map.adaptive_items = items[i];
-        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_CSR_ADAPTIVE, &opt, &r) && r.state == SPMVP_BENCH_OK,
+        CHECK_MSG(!spmvp_bench_format(ctx, A, SPMVP_CSR_ADAPTIVE, &opt, &r) && OK_OR_NO_LOCAL_MEMORY(r),
                   "adaptive items %d: %s", (int)items[i], r.note);
     }
     opt.spmv.map.adaptive_items = 0;
