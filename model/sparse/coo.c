@@ -68,12 +68,14 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * The kernels (cl/coo.cl) reduce tiles of TILE = WG x ITEMS entries, one work-group each, and
  * pass the partial sums of each tile's first and last rows up a tree of levels (2 carries per
  * tile, a level per TILE/2-fold shrink) until one tile holds the whole level.
- * ITEMS, entries per work-item: 8 unless the mapping says (--coo-items). 8 consecutive entries
- * per work-item give each work-item 8 independent loads in flight in the coalesced load and an
- * 8-step serial reduction against the log2(WG) steps of the work-group scan (CUB's COO/CSR
- * segmented reductions use 7-11 items per thread on NVIDIA GPUs; ModernGPU's 11). Automatic
- * ITEMS halve until the tile fits the device's local memory; the tile is kept at 64 entries
- * or more so that each level shrinks its sequence at least 32-fold. */
+ * ITEMS, entries per work-item: 4 unless the mapping says (--coo-items). Measured on the H100
+ * (docs/kernels-h100.md, double, batch µs for ITEMS 1 / 2 / 4 / 8 / 12): R-MAT scale 20
+ * 219 / 165 / 164 / 273 / 271, 1 M short rows with 36 of 50,000 90 / 70 / 70 / 115 / 116,
+ * wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71: 4 is best or tied
+ * everywhere. (CUB's segmented reductions use 7-11 items per thread; with spmvp's tile in
+ * local memory, 8 of doubles take 28 KiB a work-group, so fewer work-groups share an SM.)
+ * Automatic ITEMS halve until the tile fits the device's local memory; the tile is kept at 64
+ * entries or more so that each level shrinks its sequence at least 32-fold. */
 
 static void release_coo(void *C) { spmvp_coo_free(C); }
 
@@ -172,7 +174,7 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
 
 static const spmvp_mapping_param coo_params[] = {
     {"coo-items", "N", "COO entries per work-item of a tile (COO, and HYB's COO part); a "
-     "work-group reduces WG x N consecutive entries", "8, fewer where local memory is short",
+     "work-group reduces WG x N consecutive entries", "4, fewer where local memory is short",
      offsetof(spmvp_mapping, coo_items), 1, 256, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };

@@ -33,7 +33,7 @@ typedef struct spmvp_mapping {
     int wg_size;      /* work-items per work-group; 0: 256 (clamped to the device) */
     int vector_width; /* CSR-vector work-items per row; 0: spmvp_vector_width_auto */
     int hyb_width;    /* HYB's ELL width K; -1: spmvp_hyb_width_from_hist (CUSP-like rule) */
-    int coo_items;    /* COO entries per work-item of a tile; 0: 8 (fewer if local memory is short) */
+    int coo_items;    /* COO entries per work-item of a tile; 0: 4 (fewer if local memory is short) */
     int adaptive_items; /* CSR-adaptive entries per work-item of a row block; 0: 8 (idem) */
     int sell_c;       /* SELL-C-sigma chunk height C, a power of two; 0: the warp width */
     int sell_sigma;   /* SELL-C-sigma sorting window sigma in rows; 0: 128*C */

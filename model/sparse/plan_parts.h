@@ -5,12 +5,12 @@
 
 #include "format.h"
 
-#define SPMVP_COO_ITEMS 8 /* COO entries per work-item of a tile, unless the mapping says */
+#define SPMVP_COO_ITEMS 4 /* COO entries per work-item of a tile, unless the mapping says (coo.c) */
 
 /* ELL's two arrays and, for a matrix with rows, its one launch (it writes every y[i]). The
  * plan borrows E's arrays. */
 void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg);
-/* COO's entries per work-item for mapping m on target t (cl/coo.cl): the mapping's, or 8
+/* COO's entries per work-item for mapping m on target t (cl/coo.cl): the mapping's, or 4
  * halved until a tile fits local memory; at least 64 entries per tile. SPMVP_ERR_UNSUITABLE
  * when the tile does not fit the device's local memory. */
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items);
