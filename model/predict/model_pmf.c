@@ -176,8 +176,8 @@ static spmvp_status fit(spmvp_profile *p, spmvp_precision k, FILE *notes)
     }
     for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL && notes; f++)
         if (cal->f[f].valid)
-            fprintf(notes, "spmvp: %s: PMF %s fitted on %d points: t0 %.3g us, memory x%.3g, "
-                    "operations x%.3g, %.3g us per row per element; rms error %.1f %%\n", what,
+            fprintf(notes, "spmvp: %s: PMF %s fitted on %d points: t0 %.3g µs, memory x%.3g, "
+                    "operations x%.3g, %.3g µs per row per element; rms error %.1f %%\n", what,
                     spmvp_pmf_format_name((spmvp_pmf_format)f), cal->f[f].npoints, cal->f[f].t0_us,
                     cal->f[f].mem, cal->f[f].ops, cal->f[f].row_us, 100 * cal->f[f].rms_rel);
     return SPMVP_OK;
