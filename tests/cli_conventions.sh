@@ -63,6 +63,13 @@ cmp -s "$tmp/in.json" devices/gt645m-paper.json || fail "refit changed its input
 expect 0 1 "$SPMVP" refit "$tmp/in.json" -o "$tmp/new.json"
 grep -q "wrote $tmp/new.json" "$tmp/err" || fail "refit did not say what it wrote"
 
+cp devices/pocl-cpu.json "$tmp/pp.json"
+expect 2 1 "$SPMVP" evaluate --profile "$tmp/pp.json" -o "$tmp/pp" matrices/cage8.mtx.gz
+cmp -s "$tmp/pp.json" devices/pocl-cpu.json || fail "evaluate -o wrote over its profile"
+cp matrices/cage8.mtx.gz "$tmp/m.png"
+expect 2 1 "$SPMVP" predict "$tmp/m.png" --profile devices/nvidia-h100.json --plot "$tmp/m.png"
+cmp -s "$tmp/m.png" matrices/cage8.mtx.gz || fail "predict --plot wrote over its matrix"
+
 # bash completion: valid bash, completes commands, options and their values
 "$SPMVP" completion bash >"$tmp/c.bash" || fail "completion bash"
 bash -n "$tmp/c.bash" || fail "the completion script is not valid bash"

@@ -103,6 +103,9 @@ int spmvp_cli_print_json(cJSON *doc);
 /* 1 when paths a and b name the same existing file (same device and inode), else 0: an
  * output that is one of the inputs is refused. */
 int spmvp_cli_same_file(const char *a, const char *b);
+/* 0 when `out` is none of inputs[0..n) (NULLs skipped), else the usage status after one line
+ * naming both. */
+int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *inputs, int n);
 
 /* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
 int spmvp_cli_precision(const char *s, size_t *value_size);

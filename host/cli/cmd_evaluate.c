@@ -312,6 +312,24 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
             rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "evaluate: --plot %s: the name must end in .png or .svg", args.plot);
     }
+    /* what evaluate writes, checked before minutes of measuring: never one of its inputs */
+    const char **inputs = rc < 0 ? calloc((size_t)nm + 1, sizeof *inputs) : NULL;
+    if (rc < 0 && !inputs)
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+    if (rc < 0) {
+        char out[4200];
+        inputs[0] = args.profile;
+        memcpy(inputs + 1, mats, (size_t)nm * sizeof *mats);
+        const char *suffix[] = {".json", ".csv"};
+        for (int i = 0; i < 2 && rc < 0; i++) {
+            snprintf(out, sizeof out, "%s%s", args.prefix, suffix[i]);
+            if (spmvp_cli_refuse_input("evaluate", out, inputs, nm + 1))
+                rc = SPMVP_EXIT_USAGE;
+        }
+        if (rc < 0 && args.plot && spmvp_cli_refuse_input("evaluate", args.plot, inputs, nm + 1))
+            rc = SPMVP_EXIT_USAGE;
+    }
+    free(inputs);
     if (rc >= 0) {
         free(mats);
         return rc;

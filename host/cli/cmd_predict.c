@@ -278,6 +278,9 @@ int spmvp_cmd_predict(int argc, char **argv)
         if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
             return spmvp_cli_error(SPMVP_EXIT_USAGE, "predict: --plot %s: the name must end in .png or .svg", args.plot);
         args.hyb = 1;
+        const char *inputs[] = {args.matrix, args.profile};
+        if (spmvp_cli_refuse_input("predict", args.plot, inputs, 2))
+            return SPMVP_EXIT_USAGE;
     }
     size_t vs = args.precision ? 8 : 4;
     spmvp_profile *p = NULL;

@@ -209,3 +209,12 @@ int spmvp_cli_same_file(const char *a, const char *b)
         return 0; /* one does not exist: not the same */
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
+
+int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *inputs, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (inputs[i] && spmvp_cli_same_file(inputs[i], out))
+            return spmvp_cli_error(SPMVP_EXIT_USAGE, "%s: the output %s is the input %s: write "
+                                   "elsewhere (spmvp never writes over its inputs)", cmd, out, inputs[i]);
+    return 0;
+}
