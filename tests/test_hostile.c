@@ -2,10 +2,12 @@
  * gzip bombs and endless streams, non-finite values, symmetric files with both triangles,
  * CR-only line ends. Each case is also a file under tests/data/mm/ or made here. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
+#include "bench.h"
 #include "budget.h"
 #include "sparse.h"
 #include "test.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +186,25 @@ static void non_finite_values_should_be_refused_naming_the_line(void)
     spmvp_mm_allow_nonfinite = 0;
 }
 
+static void verification_should_take_equal_non_finite_results_as_equal(void)
+{
+    /* rows: Inf, -Inf, NaN (Inf - Inf), and a finite row whose magnitude overflows */
+    spmvp_idx ri[] = {0, 1, 2, 2, 3, 3}, ci[] = {0, 1, 0, 1, 0, 1};
+    double v[] = {INFINITY, -INFINITY, INFINITY, INFINITY, 1.5e308, -1.5e308};
+    spmvp_csr *A = spmvp_csr_from_triplets(4, 2, 6, ri, ci, v);
+    double x[] = {1.0, 1.0}, y[4], got, want;
+    spmvp_csr_spmv(A, x, y);
+    spmvp_idx worst;
+    CHECK_MSG(spmvp_verify(A, x, y, 8, &worst, &got, &want) <= 1.0, "row %d: %g vs %g",
+              (int)worst, got, want);
+    y[0] = -INFINITY; /* a different infinity is still wrong */
+    CHECK(!(spmvp_verify(A, x, y, 8, &worst, &got, &want) <= 1.0) && worst == 0);
+    y[0] = INFINITY;
+    y[2] = 1.0; /* a number where the reference is NaN too */
+    CHECK(!(spmvp_verify(A, x, y, 8, &worst, &got, &want) <= 1.0) && worst == 2);
+    spmvp_csr_free(A);
+}
+
 static void symmetric_files_with_both_triangles_should_be_refused(void)
 {
     expect_file("bad_symmetric_both_triangles.mtx", SPMVP_ERR_PARSE, 6,
@@ -222,6 +243,7 @@ int main(void)
     RUN(a_line_without_end_should_stop_after_one_mib);
     RUN(gzip_with_many_entries_should_read_as_it_streams);
     RUN(non_finite_values_should_be_refused_naming_the_line);
+    RUN(verification_should_take_equal_non_finite_results_as_equal);
     RUN(symmetric_files_with_both_triangles_should_be_refused);
     RUN(cr_only_line_ends_should_be_named);
     return test_report();
