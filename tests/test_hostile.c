@@ -133,6 +133,10 @@ static void endless_comments_after_the_entries_should_stop_after_one_mib(void)
               "%s", spmvp_last_error());
     CHECK_MSG(now() - t0 < 2.0, "%.2f s", now() - t0); /* stopped early, not after 64 MiB */
     remove(path);
+    /* the same as regression files: 2 MiB of "%\n" after the entries, 2 MiB of zeros */
+    expect_file("bad_gzip_endless_comments.mtx.gz", SPMVP_ERR_PARSE, 524292,
+                "goes on for more than 1 MiB after the last of the 1 entries declared on line 2");
+    expect_file("bad_gzip_zeros.mtx.gz", SPMVP_ERR_PARSE, 1, "line longer than 1 MiB");
 }
 
 static void a_line_without_end_should_stop_after_one_mib(void)
