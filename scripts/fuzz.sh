@@ -24,7 +24,7 @@ for m in matrices/*.mtx.gz; do
     n=$(basename "$m" .gz)
     [ "$(wc -c <"$m")" -le 25000 ] && cp "$m" $b/seeds/gz/ && gzip -dc "$m" >$b/seeds/mm/"$n"
 done
-cp $b/seeds/mm/bad_*.mtx $b/seeds/gz/
+cp $b/seeds/mm/bad_*.mtx tests/data/mm/*.mtx.gz $b/seeds/gz/
 for f in tests/data/mm/good_*.mtx; do gzip -c "$f" >$b/seeds/gz/"$(basename "$f").gz"; done
 cp devices/*.json tests/data/profiles/*.json $b/seeds/profile/
 i=0
