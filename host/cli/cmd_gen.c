@@ -1,8 +1,11 @@
 /* cmd_gen.c: `spmvp gen MATRIX -o OUT`: writes a generated matrix (or converts a file) to
- * Matrix Market, and prints its row-length statistics. */
+ * Matrix Market, and prints its row-length statistics. The output is checked to be writable
+ * before the matrix is built, and written through a temporary file (atomic_file.h), so an
+ * interrupted run leaves no truncated matrix. */
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "cli.h"
 
 static const char usage[] =
@@ -85,6 +88,9 @@ int spmvp_cmd_gen(int argc, char **argv)
     int rc = parse(argc, argv, &a);
     if (rc >= 0)
         return rc;
+    /* before generating: a matrix of minutes must not be lost to a typo in -o's directory */
+    if (a.output && spmvp_atomic_check(a.output))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (spmvp_gen_is_spec(a.matrix)) {
         spmvp_gen_spec g;
         if ((rc = parse_spec(&a, &g)) >= 0)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "clcheck.h"
 
 double spmvp_verify(const spmvp_csr *A, const double *x, const double *y, size_t value_size,
@@ -25,6 +26,10 @@ double spmvp_verify(const spmvp_csr *A, const double *x, const double *y, size_t
         double len = A->rowptr[i + 1] - A->rowptr[i];
         double bound = 4.0 * eps * (len + 4.0) * mag + tiny;
         double ratio = fabs(y[i] - ref) / bound;
+        /* equal non-finite results are equal (Inf - Inf would be NaN) and NaN matches NaN:
+         * a matrix holding Inf or NaN (spmvp_mm_allow_nonfinite) is then checked like any */
+        if ((!isfinite(ref) || !isfinite(y[i])) && (y[i] == ref || (isnan(y[i]) && isnan(ref))))
+            ratio = 0.0;
         if (!(ratio <= max_ratio)) { /* also catches NaN */
             max_ratio = isnan(ratio) ? INFINITY : ratio;
             *worst = i;
@@ -148,6 +153,40 @@ out:
     return st;
 }
 
+/* Before any conversion or allocation: what every format needs at least on the device (x and
+ * y, and the values and column indices of each entry) against the device's limits (unsuitable,
+ * as spmv.c reports a format that does not fit), and the host's x and y against the host
+ * budget (an error: a 1 x 2,000,000,000 matrix must not take 16 GB for x). */
+static spmvp_status check_sizes(const spmvp_context *ctx, const spmvp_csr *A, size_t vs,
+                                spmvp_bench_result *r)
+{
+    const spmvp_device_info *di = &ctx->info;
+    uint64_t x = spmvp_bytes_mul((uint64_t)A->ncols, vs), y = spmvp_bytes_mul((uint64_t)A->nrows, vs);
+    uint64_t least = spmvp_bytes_add(spmvp_bytes_add(x, y),
+                                     spmvp_bytes_mul((uint64_t)A->nnz, vs + sizeof(spmvp_idx)));
+    const char *what = x > di->max_alloc ? "x" : y > di->max_alloc ? "y" : NULL;
+    if (what || least > di->global_mem) {
+        r->state = SPMVP_BENCH_UNSUITABLE;
+        if (what)
+            snprintf(r->note, sizeof r->note, "%s needs %llu bytes, above the device's max "
+                     "allocation of %llu bytes", what, (unsigned long long)(*what == 'x' ? x : y),
+                     (unsigned long long)di->max_alloc);
+        else
+            snprintf(r->note, sizeof r->note, "needs at least %llu bytes, the device has %llu",
+                     (unsigned long long)least, (unsigned long long)di->global_mem);
+        return SPMVP_OK;
+    }
+    /* host: x and y, in double whatever the device precision */
+    uint64_t host = spmvp_bytes_mul(spmvp_bytes_add((uint64_t)A->ncols + 1, (uint64_t)A->nrows + 1),
+                                    sizeof(double));
+    spmvp_status st = spmvp_host_check(NULL, "the vectors x and y", host);
+    if (st) {
+        r->state = SPMVP_BENCH_FAILED;
+        snprintf(r->note, sizeof r->note, "%s", spmvp_last_error());
+    }
+    return st;
+}
+
 spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f,
                                 const spmvp_bench_options *opt, spmvp_bench_result *r)
 {
@@ -157,6 +196,8 @@ spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_fo
     memset(r, 0, sizeof *r);
     r->format = f;
     r->csr_bytes = spmvp_csr_bytes(A, opt->spmv.value_size);
+    if ((st = check_sizes(ctx, A, opt->spmv.value_size, r)) || r->state)
+        return st;
 
     st = spmvp_spmv_create(ctx, A, f, &opt->spmv, &s);
     if (st == SPMVP_ERR_UNSUITABLE) {

@@ -1,6 +1,8 @@
 /* csr.c: CSR allocation, the CPU reference product, and assembly from triplets. */
 #include "sparse.h"
 
+#include "budget.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +13,9 @@ spmvp_csr *spmvp_csr_alloc(spmvp_idx nrows, spmvp_idx ncols, spmvp_idx nnz)
                    (int)nrows, (int)ncols, (int)nnz);
         return NULL;
     }
+    if (spmvp_host_check(NULL, "the CSR matrix", spmvp_csr_host_bytes((uint64_t)nrows,
+                                                                       (uint64_t)nnz)))
+        return NULL;
     spmvp_csr *A = calloc(1, sizeof *A);
     if (!A)
         goto fail;
@@ -72,15 +77,21 @@ int spmvp_csr_equal(const spmvp_csr *A, const spmvp_csr *B)
 
 /* Counting sort by row, then insertion sort of each row by column, then duplicates summed in
  * place: O(n + sum of row_len^2) in the worst case, O(n) for the usual short rows, and rows
- * longer than 32 fall back to qsort. */
+ * longer than 32 fall back to qsort. The counting sort counts in A's own row pointers, so its
+ * only scratch is one 32-bit position per entry: nothing per row beyond the CSR itself. */
 static int cmp_col(const void *a, const void *b, const spmvp_idx *ci)
 {
-    spmvp_idx x = ci[*(const size_t *)a], y = ci[*(const size_t *)b];
+    spmvp_idx x = ci[*(const uint32_t *)a], y = ci[*(const uint32_t *)b];
     return (x > y) - (x < y);
 }
 
 static const spmvp_idx *sort_keys; /* qsort has no context argument in C11 */
 static int cmp_col_qsort(const void *a, const void *b) { return cmp_col(a, b, sort_keys); }
+
+uint64_t spmvp_csr_from_triplets_bytes(uint64_t nrows, uint64_t n)
+{
+    return spmvp_bytes_add(spmvp_csr_host_bytes(nrows, n), spmvp_bytes_mul(n, sizeof(uint32_t)));
+}
 
 spmvp_csr *spmvp_csr_from_triplets(spmvp_idx nrows, spmvp_idx ncols, size_t n,
                                    const spmvp_idx *ri, const spmvp_idx *ci, const double *v)
@@ -89,34 +100,40 @@ spmvp_csr *spmvp_csr_from_triplets(spmvp_idx nrows, spmvp_idx ncols, size_t n,
         spmvp_fail(SPMVP_ERR_RANGE, "%zu entries exceed 32-bit indices", n);
         return NULL;
     }
+    if (nrows < 0 || nrows == SPMVP_IDX_MAX) /* what spmvp_csr_alloc refuses, said first */
+        return spmvp_csr_alloc(nrows, ncols, (spmvp_idx)n);
+    if (spmvp_host_check(NULL, "assembling the CSR matrix",
+                         spmvp_csr_from_triplets_bytes((uint64_t)nrows, n)))
+        return NULL;
     spmvp_csr *A = spmvp_csr_alloc(nrows, ncols, (spmvp_idx)n);
-    size_t *order = malloc((n ? n : 1) * sizeof *order);
-    size_t *next = calloc((size_t)nrows + 1, sizeof *next);
-    if (!A || !order || !next) {
-        free(order);
-        free(next);
+    if (!A)
+        return NULL;
+    uint32_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order) {
         spmvp_csr_free(A);
         spmvp_fail(SPMVP_ERR_NOMEM, "out of memory assembling %zu entries", n);
         return NULL;
     }
+    spmvp_idx *next = A->rowptr; /* counts, then starts, then ends of the rows */
     for (size_t k = 0; k < n; k++)
         next[ri[k] + 1]++;
     for (spmvp_idx i = 0; i < nrows; i++)
         next[i + 1] += next[i];
     for (size_t k = 0; k < n; k++)
-        order[next[ri[k]]++] = k;
+        order[next[ri[k]]++] = (uint32_t)k;
     /* next[i] is now the end of row i; rebuild starts while sorting and merging */
     size_t out = 0, start = 0;
     for (spmvp_idx i = 0; i < nrows; i++) {
-        size_t end = next[i];
+        size_t end = (size_t)next[i];
         size_t len = end - start;
-        size_t *seg = order + start;
+        uint32_t *seg = order + start;
         if (len > 32) {
             sort_keys = ci;
             qsort(seg, len, sizeof *seg, cmp_col_qsort);
         } else {
             for (size_t a = 1; a < len; a++) {
-                size_t key = seg[a], b = a;
+                uint32_t key = seg[a];
+                size_t b = a;
                 while (b > 0 && ci[seg[b - 1]] > ci[key]) {
                     seg[b] = seg[b - 1];
                     b--;
@@ -126,7 +143,7 @@ spmvp_csr *spmvp_csr_from_triplets(spmvp_idx nrows, spmvp_idx ncols, size_t n,
         }
         A->rowptr[i] = (spmvp_idx)out;
         for (size_t a = 0; a < len; a++) {
-            size_t k = seg[a];
+            uint32_t k = seg[a];
             if (out > (size_t)A->rowptr[i] && A->colidx[out - 1] == ci[k]) {
                 A->val[out - 1] += v[k];
             } else {
@@ -140,6 +157,5 @@ spmvp_csr *spmvp_csr_from_triplets(spmvp_idx nrows, spmvp_idx ncols, size_t n,
     A->rowptr[nrows] = (spmvp_idx)out;
     A->nnz = (spmvp_idx)out;
     free(order);
-    free(next);
     return A;
 }

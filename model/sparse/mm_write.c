@@ -1,6 +1,9 @@
 /* mm_write.c: writing a CSR as a Matrix Market coordinate file (.mtx, or gzip when the name
- * ends in .gz). */
+ * ends in .gz), through a temporary file renamed into place (atomic_file.h): a failed or
+ * interrupted write leaves what was at the path before, and removes only its own file. */
 #include "sparse.h"
+
+#include "atomic_file.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,15 +16,19 @@ typedef struct writer {
     FILE *f; /* one of f and g is open */
     gzFile g;
     int failed; /* a write failed */
+    int err;    /* its errno */
     size_t n;   /* bytes in buf */
     char buf[1 << 16];
 } writer;
 
 static void flush(writer *w)
 {
-    if (w->n && !w->failed)
+    if (w->n && !w->failed) {
+        errno = 0;
         w->failed = w->g ? gzwrite(w->g, w->buf, (unsigned)w->n) != (int)w->n
                          : fwrite(w->buf, 1, w->n, w->f) != w->n;
+        w->err = w->failed ? (errno ? errno : EIO) : 0;
+    }
     w->n = 0;
 }
 
@@ -39,17 +46,24 @@ spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A)
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_write: NULL path or matrix");
     size_t plen = strlen(path);
     int gz = plen >= 3 && !strcmp(path + plen - 3, ".gz");
+    spmvp_atomic *at;
+    spmvp_status st = spmvp_atomic_open(path, &at);
+    if (st)
+        return st;
     writer *w = calloc(1, sizeof *w);
-    if (!w)
+    if (!w) {
+        spmvp_atomic_abort(at);
         return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
+    }
     errno = 0;
     if (gz)
-        w->g = gzopen(path, "wb6");
+        w->g = gzopen(at->tmp, "wb6");
     else
-        w->f = fopen(path, "wb");
+        w->f = fopen(at->tmp, "wb");
     if (!w->f && !w->g) {
-        spmvp_status st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot open for writing: %s", path,
-                                     errno ? strerror(errno) : "out of memory");
+        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot open for writing: %s", path,
+                        errno ? strerror(errno) : "out of memory");
+        spmvp_atomic_abort(at);
         free(w);
         return st;
     }
@@ -66,13 +80,14 @@ spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A)
         }
     }
     flush(w);
-    int err = w->failed ? (errno ? errno : EIO) : 0;
-    if (w->g ? gzclose(w->g) != Z_OK : fclose(w->f) != 0)
+    int err = w->err;
+    errno = 0;
+    if (w->g ? gzclose(w->g) != Z_OK : fclose(w->f) != 0) /* the last buffer reaches the disk */
         err = err ? err : (errno ? errno : EIO);
     free(w);
     if (err) {
-        remove(path); /* no partial file left behind */
+        spmvp_atomic_abort(at); /* our temporary file only: what was at path stays */
         return spmvp_fail(SPMVP_ERR_IO, "%s: write failed: %s", path, strerror(err));
     }
-    return SPMVP_OK;
+    return spmvp_atomic_commit(at);
 }

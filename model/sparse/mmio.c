@@ -1,17 +1,22 @@
 /* mmio.c: Matrix Market coordinate files (.mtx, .mtx.gz) to and from CSR.
  *
  * Choices, where the format or the brief left room:
- *  - The whole file is read into memory and parsed from there: gzip is recognised by its magic
- *    bytes 1f 8b (not by the name) and decompressed with gzread. A truncated or corrupt gzip
- *    stream is malformed input (SPMVP_ERR_PARSE); its message names the line of decompressed
- *    text where the data broke off.
+ *  - Files are streamed through a 1 MiB window (mm_reader.c), never held whole: gzip is
+ *    recognised by its magic bytes 1f 8b (not by the name) and inflated with gzread. A
+ *    truncated or corrupt gzip stream is malformed input (SPMVP_ERR_PARSE); its message names
+ *    the line of inflated text where the data broke off. What a file can make us allocate is
+ *    decided by its size line, and checked against the host budget (budget.h) before anything
+ *    is allocated; the text may not go on for more than 1 MiB of comments and blank lines
+ *    after the last declared entry, nor have a line longer than 1 MiB (gzip bombs, /dev/zero).
  *  - Accepted: "matrix coordinate" with field real, integer or pattern (values 1.0) and symmetry
  *    general, symmetric or skew-symmetric. "array" and "complex"/"hermitian" are
  *    SPMVP_ERR_UNSUPPORTED; "pattern skew-symmetric" is invalid Matrix Market (SPMVP_ERR_PARSE).
  *    Banner words are case-insensitive, "%%MatrixMarket" included.
  *  - Symmetric files: every off-diagonal entry (i,j,v) also gives (j,i,v), or (j,i,-v) for
- *    skew-symmetric, whichever triangle it is in (as most readers do); duplicates are summed
- *    by spmvp_csr_from_triplets. A diagonal entry of a skew-symmetric file is an error.
+ *    skew-symmetric. Either triangle may be stored, but only one: off-diagonal entries in
+ *    both triangles would be summed twice, so the first entry in the other triangle is an
+ *    error naming its line. Duplicates are summed by spmvp_csr_from_triplets. A diagonal entry
+ *    of a skew-symmetric file is an error.
  *  - All sizes >= 0 are valid, 0 x 0 and n x 0 included: they make a well-formed CSR, and refusing
  *    them is for the caller to decide. Rows are limited to SPMVP_IDX_MAX - 1 (rowptr has
  *    nrows+1 entries), columns and entries after expansion to SPMVP_IDX_MAX.
@@ -22,11 +27,14 @@
  *    integer values must be integers; indices are plain digits ("+3" is non-numeric).
  *  - Values: a fast decimal parser (mm_number.c) whose results equal strtod's bit for bit;
  *    what it declines (more than 19 digits, large exponents, inf, nan, hex) goes to strtod on a
- *    copy of the token, so the C locale's '.' is assumed there, and strtod's results for
- *    overflow (inf) and underflow are taken as they are.
+ *    copy of the token, so the C locale's '.' is assumed there. Underflow is taken as strtod
+ *    gives it; NaN, Inf and values that overflow double (1e999) are errors naming the line,
+ *    and so are duplicates whose sum overflows: no kernel result can be checked against them.
+ *  - Lines ending in CR alone (classic Mac) are named as such, not as a malformed banner.
  *  - Speed (docs/parse-speed.md): one pass over the text, memchr for line ends, digits read 8
  *    bytes at a time where the compiler allows (HAVE_SWAR), entries kept as triplets sized from
- *    the size line (capped by what the text can hold), then spmvp_csr_from_triplets.
+ *    the size line (capped by what the text can hold, where its length is known, and grown as
+ *    entries come otherwise), then spmvp_csr_from_triplets.
  *  - On failure *out is NULL and nothing is left allocated.
  *  - Two symbols outside sparse.h exist for tests only: spmvp_mm_entry_limit and
  *    spmvp_mm_fast_double. */
@@ -34,17 +42,22 @@
 
 #include <errno.h>
 #include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
+#include "budget.h"
 #include "mm_number.h"
+#include "mm_reader.h"
 
 /* Not in sparse.h: the most entries a matrix may hold after symmetric expansion. Tests lower
  * it to reach the expansion check without a 16 GB file. */
 size_t spmvp_mm_entry_limit = SPMVP_IDX_MAX;
+
+int spmvp_mm_allow_nonfinite = 0;
 
 enum { FIELD_REAL, FIELD_INTEGER, FIELD_PATTERN };
 enum { SYM_GENERAL, SYM_SYMMETRIC, SYM_SKEW };
@@ -101,25 +114,11 @@ static const char *token_end(const char *p, const char *e)
     return p;
 }
 
-typedef struct parser {
-    const char *name; /* for messages */
-    const char *p;    /* next unread byte */
-    const char *end;  /* end of the text */
-    long line;        /* number of the line last returned (0 before the first) */
-} parser;
+typedef mm_reader parser;
 
-/* Next line as [*b, *e), without its '\n'. 0 at the end of the text. */
-static int next_line(parser *ps, const char **b, const char **e)
-{
-    if (ps->p == ps->end)
-        return 0;
-    const char *nl = memchr(ps->p, '\n', (size_t)(ps->end - ps->p));
-    *b = ps->p;
-    *e = nl ? nl : ps->end;
-    ps->p = nl ? nl + 1 : ps->end;
-    ps->line++;
-    return 1;
-}
+/* Next line as [*b, *e), without its '\n'. 1: a line; 0: the end of the text; -1: an error,
+ * recorded, its status in ps->st. */
+static int next_line(parser *ps, const char **b, const char **e) { return mm_next_line(ps, b, e); }
 
 /* Splits [p, e) into at most max tokens; returns how many there are, up to max+1. */
 static int split(const char *p, const char *e, const char **tb, const char **te, int max)
@@ -271,8 +270,16 @@ static spmvp_status read_banner(parser *ps, int *field, int *sym)
 {
     const char *b, *e, *tb[5], *te[5];
     char buf[48];
-    if (!next_line(ps, &b, &e))
+    int got = next_line(ps, &b, &e);
+    if (got < 0)
+        return ps->st;
+    if (!got)
         return fail_at(ps->name, 1, SPMVP_ERR_PARSE, "empty file: missing %%%%MatrixMarket banner");
+    const char *cr = memchr(b, '\r', (size_t)(e - b));
+    if (cr && skip_blank(cr, e) != e) /* a CR with more text after it on the line */
+        return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                       "lines end in CR alone (classic Mac line ends): they must end in LF or "
+                       "CR LF (convert the file with: tr '\\r' '\\n')");
     int n = split(b, e, tb, te, 5);
     if (n == 0 || !word_is(tb[0], te[0], "%%MatrixMarket"))
         return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
@@ -332,7 +339,10 @@ static spmvp_status read_sizes(parser *ps, int sym, uint64_t *m, uint64_t *n, ui
     const char *b, *e, *tb[3], *te[3];
     spmvp_status st;
     do {
-        if (!next_line(ps, &b, &e))
+        int got = next_line(ps, &b, &e);
+        if (got < 0)
+            return ps->st;
+        if (!got)
             return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
                            "missing size line '<rows> <columns> <entries>': the file ends here");
         b = skip_blank(b, e);
@@ -356,7 +366,10 @@ static spmvp_status read_sizes(parser *ps, int sym, uint64_t *m, uint64_t *n, ui
 
 /* ---- entries ---- */
 
+#define MM_TRAILER_MAX (1u << 20) /* bytes of comments and blank lines after the last entry */
+
 typedef struct triplets {
+    spmvp_idx nrows;    /* of the matrix, for the budget of its expansion */
     size_t n, cap;      /* entries held, room for */
     spmvp_idx *ri, *ci; /* 0-based row and column indices (size cap) */
     double *v;          /* values (size cap) */
@@ -390,11 +403,16 @@ static int triplets_reserve(triplets *T, size_t cap)
 static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, spmvp_idx n,
                                  size_t nnz, long size_line, triplets *T)
 {
+    int tri = 0;       /* triangle of the first off-diagonal entry: 0 none, 1 lower, 2 upper */
+    long tri_line = 0; /* and its line */
     const char *b, *e, *p;
     char buf[48];
     spmvp_status st;
     while (T->n < nnz) {
-        if (!next_line(ps, &b, &e))
+        int got = next_line(ps, &b, &e);
+        if (got < 0)
+            return ps->st;
+        if (!got)
             return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
                            "file ends after %zu of the %zu entries declared on line %ld", T->n, nnz,
                            size_line);
@@ -423,6 +441,14 @@ static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, sp
                 else if ((st = slow_double(ps->name, ps->line, p, e, &v, &p)))
                     return st;
             }
+            if (!isfinite(v) && !spmvp_mm_allow_nonfinite) { /* only strtod's path gives these: inf, nan, 1e999 */
+                const char *s0 = skip_blank(b, e);
+                for (int f = 0; f < 2; f++) /* to the value token, the third */
+                    s0 = skip_blank(token_end(s0, e), e);
+                return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                               "value '%s' is not a finite double (NaN, Inf and magnitudes "
+                               "above 1.8e308 are refused)", show(buf, s0, token_end(s0, e)));
+            }
         }
         if ((p = skip_blank(p, e)) != e)
             return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE, "unexpected '%s' after the %s",
@@ -432,21 +458,53 @@ static spmvp_status read_entries(parser *ps, int field, int sym, spmvp_idx m, sp
             return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
                            "diagonal entry (%d,%d) in a skew-symmetric matrix", (int)i + 1,
                            (int)j + 1);
-        /* T->cap covers every entry the text can hold (see spmvp_mm_parse); kept as a guard */
-        if (T->n == T->cap)
-            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
-                           "more entries than the file size allows");
+        if (sym != SYM_GENERAL && i != j) {
+            int t = i > j ? 1 : 2; /* lower, upper */
+            if (!tri) {
+                tri = t;
+                tri_line = ps->line;
+            } else if (t != tri) {
+                return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                               "entry (%d,%d) is in the %s triangle, but line %ld has one in the "
+                               "%s: a %s file stores one triangle only", (int)i + 1, (int)j + 1,
+                               t == 1 ? "lower" : "upper", tri_line, t == 1 ? "upper" : "lower",
+                               sym == SYM_SKEW ? "skew-symmetric" : "symmetric");
+            }
+        }
+        /* grown as entries come when the size of the text is unknown (gzip) */
+        if (T->n == T->cap && !triplets_reserve(T, T->cap < nnz / 2 ? 2 * T->cap : nnz))
+            return fail_at(ps->name, ps->line, SPMVP_ERR_NOMEM, "out of memory for %zu entries",
+                           nnz);
         T->ri[T->n] = i;
         T->ci[T->n] = j;
         T->v[T->n++] = v;
     }
-    while (next_line(ps, &b, &e)) {
+    /* then comments and blank lines only, and not forever (a stream of "%\n" or "\n") */
+    size_t trailer = 0;
+    int got;
+    while ((got = next_line(ps, &b, &e)) > 0) {
         p = skip_blank(b, e);
         if (p != e && *p != '%')
             return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
                            "more entries than the %zu declared on line %ld", nnz, size_line);
+        if ((trailer += (size_t)(e - b) + 1) > MM_TRAILER_MAX)
+            return fail_at(ps->name, ps->line, SPMVP_ERR_PARSE,
+                           "the text goes on for more than 1 MiB after the last of the %zu "
+                           "entries declared on line %ld", nnz, size_line);
     }
-    return SPMVP_OK;
+    return got < 0 ? ps->st : SPMVP_OK;
+}
+
+/* Checks the peak of reading a matrix of m rows and nnz entries against the host budget:
+ * the triplets, the CSR they become and its assembly scratch (csr.c). */
+static spmvp_status host_check(const char *name, long line, uint64_t m, uint64_t nnz,
+                               const char *what)
+{
+    uint64_t need = spmvp_bytes_add(spmvp_bytes_mul(nnz, 2 * sizeof(spmvp_idx) + sizeof(double)),
+                                    spmvp_csr_from_triplets_bytes(m, nnz));
+    char where[1024];
+    snprintf(where, sizeof where, "%s:%ld", name, line > 0 ? line : 1);
+    return spmvp_host_check(where, what, need);
 }
 
 /* Adds (j,i,v), or (j,i,-v) for skew, for every off-diagonal (i,j,v). */
@@ -459,6 +517,9 @@ static spmvp_status expand(const char *name, long size_line, int sym, triplets *
         return fail_at(name, size_line, SPMVP_ERR_RANGE,
                        "symmetric expansion gives %zu entries, more than 32-bit indices "
                        "allow (%zu)", n + off, spmvp_mm_entry_limit);
+    spmvp_status st = host_check(name, size_line, T->nrows, n + off, "its symmetric expansion");
+    if (st)
+        return st;
     if (!triplets_reserve(T, n + off))
         return fail_at(name, size_line, SPMVP_ERR_NOMEM, "out of memory expanding to %zu entries",
                        n + off);
@@ -472,34 +533,34 @@ static spmvp_status expand(const char *name, long size_line, int sym, triplets *
     return SPMVP_OK;
 }
 
-spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmvp_csr **out)
+static spmvp_status check_sums(const char *name, long size_line, const spmvp_csr *A);
+
+/* The whole text of ps into a new CSR in *out. */
+static spmvp_status parse(parser *ps, spmvp_csr **out)
 {
-    if (!out || (!text && len))
-        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_parse: NULL text or output");
-    *out = NULL;
-    if (!name)
-        name = "(memory)";
-    if (!text)
-        text = ""; /* len is 0: no arithmetic on a null pointer */
-    parser ps = {name, text, text + len, 0};
-    triplets T = {0, 0, NULL, NULL, NULL};
+    const char *name = ps->name;
+    triplets T = {0, 0, 0, NULL, NULL, NULL};
     int field = FIELD_REAL, sym = SYM_GENERAL;
     uint64_t m, n, nnz;
     spmvp_status st;
-    if ((st = read_banner(&ps, &field, &sym)) || (st = read_sizes(&ps, sym, &m, &n, &nnz)))
+    if ((st = read_banner(ps, &field, &sym)) || (st = read_sizes(ps, sym, &m, &n, &nnz)))
         return st;
-    long size_line = ps.line;
-    /* An entry line takes at least 3 bytes ("1 1") and a '\n' before the next one, so the rest
-     * of the text holds at most (rest+1)/4 entries: a size line promising more cannot make us
-     * allocate more than the text could fill. */
-    size_t rest = (size_t)(ps.end - ps.p), cap = (size_t)nnz;
-    if (cap > rest / 4 + 1)
-        cap = rest / 4 + 1;
+    long size_line = ps->line;
+    T.nrows = (spmvp_idx)m;
+    /* An entry line takes at least 3 bytes ("1 1") and a '\n' before the next one, so where
+     * the length of the rest of the text is known it holds at most (rest+1)/4 entries: a size
+     * line promising more cannot make us allocate more than the text could fill. Otherwise
+     * (gzip) the triplets start small and grow as entries come. */
+    size_t cap = (size_t)nnz;
+    if (ps->left ? cap > ps->left / 4 + 1 : cap > (1u << 16))
+        cap = ps->left ? (size_t)(ps->left / 4 + 1) : (1u << 16);
+    if ((st = host_check(name, size_line, m, ps->left ? cap : nnz, "the matrix")))
+        return st;
     if (!triplets_reserve(&T, cap)) {
         st = fail_at(name, size_line, SPMVP_ERR_NOMEM, "out of memory for %zu entries", cap);
         goto done;
     }
-    st = read_entries(&ps, field, sym, (spmvp_idx)m, (spmvp_idx)n, (size_t)nnz, size_line, &T);
+    st = read_entries(ps, field, sym, (spmvp_idx)m, (spmvp_idx)n, (size_t)nnz, size_line, &T);
     if (!st && sym != SYM_GENERAL)
         st = expand(name, size_line, sym, &T);
     if (!st) {
@@ -511,119 +572,35 @@ spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmv
                             "%s: %s", name, msg);
         }
     }
+    if (!st && !spmvp_mm_allow_nonfinite)
+        st = check_sums(name, size_line, *out);
+    if (st)
+        *out = spmvp_csr_free(*out);
 done:
     triplets_free(&T);
     return st;
 }
 
-/* ---- files ---- */
-
-/* The whole gzip file decompressed into a new buffer. hint: a guess of the size. */
-static spmvp_status read_gzip(const char *path, size_t hint, char **text, size_t *len)
+/* Duplicates summed to a non-finite value (1e308 + 1e308): as unusable as an Inf in the text. */
+static spmvp_status check_sums(const char *name, long size_line, const spmvp_csr *A)
 {
-    errno = 0;
-    gzFile g = gzopen(path, "rb");
-    if (!g)
-        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path,
-                          errno ? strerror(errno) : "out of memory");
-    gzbuffer(g, 1 << 18);
-    size_t cap = hint > (1 << 20) ? hint : (1 << 20), n = 0;
-    char *buf = malloc(cap);
-    int r = 0, zerr;
-    while (buf) {
-        if (n == cap) {
-            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t want = cap - n < (1u << 30) ? cap - n : (1u << 30);
-        if ((r = gzread(g, buf + n, (unsigned)want)) <= 0)
-            break;
-        n += (size_t)r;
-    }
-    const char *zmsg = gzerror(g, &zerr);
-    if (!buf) {
-        gzclose(g);
-        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory reading %zu bytes", path, n);
-    }
-    if (zerr == Z_ERRNO) {
-        spmvp_fail(SPMVP_ERR_IO, "%s: cannot read: %s", path, strerror(errno));
-    } else if (r < 0 || (zerr != Z_OK && zerr != Z_STREAM_END)) {
-        long line = 1;
-        for (const char *p = buf; (p = memchr(p, '\n', (size_t)(buf + n - p))); p++)
-            line++;
-        size_t plen = strlen(path); /* zlib's message repeats "path: " */
-        if (!strncmp(zmsg, path, plen) && !strncmp(zmsg + plen, ": ", 2))
-            zmsg += plen + 2;
-        fail_at(path, line, SPMVP_ERR_PARSE, "truncated or corrupt gzip data (%s)", zmsg);
-    } else {
-        gzclose(g);
-        *text = buf;
-        *len = n;
-        return SPMVP_OK;
-    }
-    gzclose(g);
-    free(buf);
-    return zerr == Z_ERRNO ? SPMVP_ERR_IO : SPMVP_ERR_PARSE;
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++)
+            if (!isfinite(A->val[k]))
+                return fail_at(name, size_line, SPMVP_ERR_PARSE, "the entries at (%d,%d) sum to "
+                               "%g: duplicates overflow double", (int)i + 1,
+                               (int)A->colidx[k] + 1, A->val[k]);
+    return SPMVP_OK;
 }
 
-/* The whole file into a new buffer, decompressed if it starts with the gzip magic 1f 8b. */
-static spmvp_status read_file(const char *path, char **text, size_t *len)
+spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmvp_csr **out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    unsigned char magic[2];
-    size_t n = fread(magic, 1, 2, f), cap = 1 << 16;
-    int err = ferror(f) ? errno : 0; /* a directory fails here, before its odd size is asked */
-    long size = -1;
-    if (!err && fseek(f, 0, SEEK_END) == 0) { /* a size hint where the file can seek */
-        size = ftell(f);
-        if (fseek(f, (long)n, SEEK_SET) != 0)
-            size = -1;
-    }
-    if (!err && n == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-        fclose(f);
-        return read_gzip(path, size > 0 ? (size_t)size * 4 : 0, text, len);
-    }
-    if (size > 0)
-        cap = (size_t)size + 1;
-    char *buf = err ? NULL : malloc(cap);
-    if (buf)
-        memcpy(buf, magic, n);
-    while (buf) {
-        if (n == cap) {
-            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-            if (!bigger) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) {
-            err = ferror(f) ? errno : 0;
-            break;
-        }
-    }
-    fclose(f);
-    if (err) {
-        free(buf);
-        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot read: %s", path, strerror(err));
-    }
-    if (!buf)
-        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory reading %zu bytes", path, n);
-    *text = buf;
-    *len = n;
-    return SPMVP_OK;
+    if (!out || (!text && len))
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_parse: NULL text or output");
+    *out = NULL;
+    parser ps;
+    mm_reader_memory(&ps, name ? name : "(memory)", text ? text : "", len);
+    return parse(&ps, out);
 }
 
 spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out)
@@ -631,12 +608,10 @@ spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out)
     if (!out || !path)
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_read: NULL path or output");
     *out = NULL;
-    char *text = NULL;
-    size_t len = 0;
-    spmvp_status st = read_file(path, &text, &len);
-    if (st)
-        return st;
-    st = spmvp_mm_parse(path, text, len, out);
-    free(text);
+    parser ps;
+    spmvp_status st = mm_reader_open(&ps, path);
+    if (!st)
+        st = parse(&ps, out);
+    mm_reader_close(&ps);
     return st;
 }

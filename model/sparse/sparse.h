@@ -91,6 +91,10 @@ spmvp_csr *spmvp_csr_from_triplets(spmvp_idx nrows, spmvp_idx ncols, size_t n,
  * skew-symmetric (expanded). Duplicates are summed, explicit zeros kept. On failure *out is
  * NULL and the message names the file and line: "a.mtx:17: column index 900 out of range 1..800". */
 spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out);
+/* 0 (the default): values that are NaN, Inf or overflow double (1e999), in the text or as a
+ * sum of duplicates, are SPMVP_ERR_PARSE naming file and line. 1: they are kept (for callers
+ * that study such matrices; bench then compares non-finite results by equality). */
+extern int spmvp_mm_allow_nonfinite;
 /* Same, from a buffer in memory; `name` is used in messages. */
 spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmvp_csr **out);
 /* Writes A as "matrix coordinate real general" (gzip-compressed if path ends in .gz). */
