@@ -70,6 +70,11 @@ cp matrices/cage8.mtx.gz "$tmp/m.png"
 expect 2 1 "$SPMVP" predict "$tmp/m.png" --profile devices/nvidia-h100.json --plot "$tmp/m.png"
 cmp -s "$tmp/m.png" matrices/cage8.mtx.gz || fail "predict --plot wrote over its matrix"
 
+# an output that cannot be written fails before the long work, naming the path and why
+expect 1 1 "$SPMVP" evaluate --profile devices/pocl-cpu.json -o "$tmp/no/such/dir/ev" matrices/cage8.mtx.gz
+grep -q "no/such/dir/ev.json: cannot write there" "$tmp/err" || fail "evaluate -o unwritable: $(cat "$tmp/err")"
+expect 1 1 "$SPMVP" calibrate -o "$tmp/no/such/dir/p.json"
+
 # bash completion: valid bash, completes commands, options and their values
 "$SPMVP" completion bash >"$tmp/c.bash" || fail "completion bash"
 bash -n "$tmp/c.bash" || fail "the completion script is not valid bash"

@@ -93,6 +93,8 @@ int spmvp_cmd_calibrate(int argc, char **argv)
         o.warmup = 2;
     o.progress = isatty(2);
     const char *out = args.out;
+    if (spmvp_atomic_check(out)) /* minutes of timing must not end in a write that fails */
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     int quick = o.quick;
 
     spmvp_context *ctx = NULL;

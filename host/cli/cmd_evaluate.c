@@ -3,6 +3,7 @@
  * (seed 000 eq. 7), its summary per model and format, and ranking quality (the measured time
  * of the predicted-best format over the measured best). Writes PREFIX.csv, PREFIX.json and
  * gnuplot plots PREFIX-scatter.* and PREFIX-error.*. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,9 +66,11 @@ static int write_csv(const char *prefix, const eval_case *cs, int n)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s.csv", prefix);
-    FILE *f = fopen(path, "w");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len); /* written whole or not at all, below */
     if (!f)
-        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
     fprintf(f, "matrix,rows,nnz,format,params,mean_us,median_us,model,predicted_us,dr_percent\n");
     for (int i = 0; i < n; i++)
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
@@ -77,8 +80,10 @@ static int write_csv(const char *prefix, const eval_case *cs, int n)
                         cs[i].nnz, spmvp_format_name((spmvp_format)fm), cs[i].params[fm], m,
                         cs[i].median[fm], spmvp_model_name(d), p, 100 * spmvp_dr(p, m));
             }
-    if (fclose(f))
-        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
+    int bad = fclose(f) || spmvp_atomic_write(path, text, len);
+    free(text);
+    if (bad)
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     fprintf(stderr, "spmvp: wrote %s\n", path);
     return SPMVP_EXIT_OK;
 }
@@ -224,11 +229,10 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     char path[4096];
     snprintf(path, sizeof path, "%s.json", prefix);
     char *text = cJSON_Print(doc);
-    FILE *f = text ? fopen(path, "w") : NULL;
-    if (!text || !f || fputs(text, f) < 0 || fputc('\n', f) == EOF)
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
-    if (f && fclose(f) && rc == SPMVP_EXIT_OK)
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot write", path);
+    if (!text)
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+    else if (spmvp_atomic_write(path, text, strlen(text)))
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (rc == SPMVP_EXIT_OK)
         fprintf(stderr, "spmvp: wrote %s\n", path);
     if (rc == SPMVP_EXIT_OK && json)
@@ -328,6 +332,10 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         }
         if (rc < 0 && args.plot && spmvp_cli_refuse_input("evaluate", args.plot, inputs, nm + 1))
             rc = SPMVP_EXIT_USAGE;
+        /* and writable, before minutes of measuring */
+        snprintf(out, sizeof out, "%s.json", args.prefix);
+        if (rc < 0 && (spmvp_atomic_check(out) || (args.plot && spmvp_atomic_check(args.plot))))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
     free(inputs);
     if (rc >= 0) {

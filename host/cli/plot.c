@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L /* popen, pclose */
 #include "plot.h"
 
+#include "spmvp_sparse.h"
+
 #include <errno.h>
 #include <gsl/gsl_sort.h>
 #include <math.h>
@@ -10,31 +12,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-static spmvp_status run_gnuplot(const char *script)
+/* Runs gnuplot on `script`, whose image goes to `out` through a temporary file (the script
+ * reads its output name from the variable out, set here): the image appears whole or not. */
+static spmvp_status run_gnuplot(const char *script, const char *out)
 {
-    char cmd[4200];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>&1", script);
+    spmvp_atomic *a;
+    spmvp_status st = spmvp_atomic_open(out, &a);
+    if (st)
+        return st;
+    char cmd[8600];
+    snprintf(cmd, sizeof cmd, "gnuplot -e \"out='%s'\" '%s' 2>&1", a->tmp, script);
     FILE *p = popen(cmd, "r");
-    if (!p)
+    if (!p) {
+        spmvp_atomic_abort(a);
         return spmvp_fail(SPMVP_ERR_IO, "cannot run gnuplot: %s", strerror(errno));
+    }
     char line[512], first[512] = "";
     while (fgets(line, sizeof line, p))
         if (!first[0])
             snprintf(first, sizeof first, "%s", line);
-    int rc = pclose(p);
-    if (rc != 0) {
+    if (pclose(p) != 0) {
+        spmvp_atomic_abort(a);
         first[strcspn(first, "\n")] = '\0';
         return spmvp_fail(SPMVP_ERR_IO, "gnuplot %s failed (is gnuplot installed?): %s", script, first);
     }
-    return SPMVP_OK;
+    return spmvp_atomic_commit(a);
 }
 
-static FILE *open_or_fail(const char *path, spmvp_status *st)
+/* A text file built in memory and written whole at the end (atomic_file.h). */
+typedef struct sink {
+    FILE *f;
+    char *buf;
+    size_t len;
+    const char *path;
+} sink;
+
+static FILE *sink_open(sink *s, const char *path, spmvp_status *st)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        *st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
-    return f;
+    s->path = path;
+    s->buf = NULL;
+    s->f = open_memstream(&s->buf, &s->len);
+    if (!s->f)
+        *st = spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
+    return s->f;
+}
+
+/* Writes the sink's text to its path (keep = 1) or drops it; frees it. */
+static spmvp_status sink_close(sink *s, int keep)
+{
+    spmvp_status st = SPMVP_OK;
+    if (!s->f)
+        return SPMVP_OK;
+    if (fclose(s->f))
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", s->path);
+    else if (keep)
+        st = spmvp_atomic_write(s->path, s->buf, s->len);
+    free(s->buf);
+    s->f = NULL;
+    return st;
+}
+
+/* The script's first lines: its output, by default the final path (to rerun by hand). */
+static void script_output(FILE *gp, const char *out)
+{
+    fprintf(gp, "if (!exists('out')) out = '%s'\nset output out\n", out);
 }
 
 /* gnuplot's terminal line for a panel grid of w x h pixels */
@@ -68,10 +109,10 @@ static spmvp_status scatter(const char *stem, const char *out, const char *title
     char dat[4200], gpn[4200];
     snprintf(dat, sizeof dat, "%s.dat", stem);
     snprintf(gpn, sizeof gpn, "%s.gp", stem);
-    FILE *d = open_or_fail(dat, &st), *gp = d ? open_or_fail(gpn, &st) : NULL;
+    sink sd = {0}, sg = {0};
+    FILE *d = sink_open(&sd, dat, &st), *gp = d ? sink_open(&sg, gpn, &st) : NULL;
     if (!gp) {
-        if (d)
-            fclose(d);
+        sink_close(&sd, 0);
         return st;
     }
     /* one gnuplot data block per (model, format), separated by two blank lines (index) */
@@ -89,11 +130,14 @@ static spmvp_status scatter(const char *stem, const char *out, const char *title
                 fprintf(d, "nan nan\n");
             fprintf(d, "\n\n");
         }
-    fclose(d);
+    if ((st = sink_close(&sd, 1))) {
+        sink_close(&sg, 0);
+        return st;
+    }
     /* a grid of panels, at most three across, each large enough to read, the key outside */
     int cols = nm < 3 ? nm : 3, rows = (nm + cols - 1) / cols;
     terminal(gp, out + strlen(out) - 3, 620 * cols, 480 * rows + 40);
-    fprintf(gp, "set output '%s'\n", out);
+    script_output(gp, out);
     fprintf(gp, "set multiplot layout %d,%d title '%s: predicted against measured SpMV time (µs)' noenhanced\n",
             rows, cols, base_name(title));
     fprintf(gp, "set logscale xy\nset xlabel 'measured µs'\nset ylabel 'predicted µs'\n"
@@ -106,8 +150,9 @@ static spmvp_status scatter(const char *stem, const char *out, const char *title
         fprintf(gp, "\n");
     }
     fprintf(gp, "unset multiplot\n");
-    fclose(gp);
-    return run_gnuplot(gpn);
+    if ((st = sink_close(&sg, 1)))
+        return st;
+    return run_gnuplot(gpn, out);
 }
 
 static spmvp_status errors(const char *stem, const char *out, const char *title,
@@ -118,10 +163,10 @@ static spmvp_status errors(const char *stem, const char *out, const char *title,
     snprintf(dat, sizeof dat, "%s.dat", stem);
     snprintf(gpn, sizeof gpn, "%s.gp", stem);
     double *dr = malloc((n ? n : 1) * sizeof *dr);
-    FILE *d = dr ? open_or_fail(dat, &st) : NULL, *gp = d ? open_or_fail(gpn, &st) : NULL;
+    sink sd = {0}, sg = {0};
+    FILE *d = dr ? sink_open(&sd, dat, &st) : NULL, *gp = d ? sink_open(&sg, gpn, &st) : NULL;
     if (!gp) {
-        if (d)
-            fclose(d);
+        sink_close(&sd, 0);
         free(dr);
         return dr ? st : spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
     }
@@ -138,10 +183,13 @@ static spmvp_status errors(const char *stem, const char *out, const char *title,
             fprintf(d, "nan nan\n");
         fprintf(d, "\n\n");
     }
-    fclose(d);
     free(dr);
+    if ((st = sink_close(&sd, 1))) {
+        sink_close(&sg, 0);
+        return st;
+    }
     terminal(gp, out + strlen(out) - 3, 960, 540);
-    fprintf(gp, "set output '%s'\n", out);
+    script_output(gp, out);
     fprintf(gp, "set title '%s: distribution of D_r = |predicted - measured| / measured (seed 000 eq. 7)' noenhanced\n"
                 "set logscale x\nset xlabel 'D_r (%%)'\nset ylabel 'fraction of cases'\n"
                 "set yrange [0:1]\nset key outside right top\nset grid\n"
@@ -151,8 +199,9 @@ static spmvp_status errors(const char *stem, const char *out, const char *title,
         fprintf(gp, "%s'%s' index %d using 1:2 with steps lw 2 lc rgb '%s' title '%s' noenhanced",
                 m ? ", " : "", dat, m, palette[m % NPALETTE], models[m]);
     fprintf(gp, "\n");
-    fclose(gp);
-    return run_gnuplot(gpn);
+    if ((st = sink_close(&sg, 1)))
+        return st;
+    return run_gnuplot(gpn, out);
 }
 
 spmvp_status spmvp_plot_evaluation(const char *path, const char *title,
@@ -186,10 +235,10 @@ spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long
     int stem = (int)(ext - path);
     snprintf(dat, sizeof dat, "%.*s.dat", stem, path);
     snprintf(gpn, sizeof gpn, "%.*s.gp", stem, path);
-    FILE *d = open_or_fail(dat, &st), *gp = d ? open_or_fail(gpn, &st) : NULL;
+    sink sd = {0}, sg = {0};
+    FILE *d = sink_open(&sd, dat, &st), *gp = d ? sink_open(&sg, gpn, &st) : NULL;
     if (!gp) {
-        if (d)
-            fclose(d);
+        sink_close(&sd, 0);
         return st;
     }
     fprintf(d, "# K");
@@ -202,9 +251,13 @@ spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long
             fprintf(d, " %.6g", series[k][j]); /* nan: gnuplot leaves the point out */
         fprintf(d, "\n");
     }
-    fclose(d);
+    if ((st = sink_close(&sd, 1))) {
+        sink_close(&sg, 0);
+        return st;
+    }
     terminal(gp, ext + 1, 1000, 560);
-    fprintf(gp, "set output '%s'\nset title '%s' noenhanced\n", path, title);
+    script_output(gp, path);
+    fprintf(gp, "set title '%s' noenhanced\n", title);
     /* log y: T (with the transfer) and CT differ by orders of magnitude; the K each rule
      * chooses is a dashed line with its name */
     fprintf(gp, "set xlabel 'HYB threshold K (ELL width)'\nset ylabel 'estimated time (µs)'\n"
@@ -219,6 +272,7 @@ spmvp_status spmvp_plot_hyb_curve(const char *path, const char *title, long long
         fprintf(gp, "%s'%s' using 1:%d with lines lw 2 lc rgb '%s' title '%s' noenhanced", k ? ", " : "",
                 dat, k + 2, palette[k % NPALETTE], names[k]);
     fprintf(gp, "\n");
-    fclose(gp);
-    return run_gnuplot(gpn);
+    if ((st = sink_close(&sg, 1)))
+        return st;
+    return run_gnuplot(gpn, path);
 }

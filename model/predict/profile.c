@@ -296,38 +296,16 @@ spmvp_status spmvp_profile_save(const spmvp_profile *p, const char *path)
     spmvp_status st = print_checked(p, path, &text);
     if (st)
         return st;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 5);
-    if (!tmp) {
+    /* the text and its final newline, whole or not at all (atomic_file.h) */
+    size_t len = strlen(text);
+    char *buf = realloc(text, len + 2);
+    if (!buf) {
         free(text);
         return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path);
     }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp", 5);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", tmp, strerror(errno));
-        goto out_free;
-    }
-    size_t len = strlen(text);
-    int bad = fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF;
-    int err = errno;
-    if (fclose(f) && !bad) {
-        bad = 1;
-        err = errno;
-    }
-    if (bad) {
-        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", tmp, strerror(err));
-        remove(tmp);
-        goto out_free;
-    }
-    if (rename(tmp, path)) {
-        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot rename %s to it: %s", path, tmp, strerror(errno));
-        remove(tmp);
-    }
-out_free:
-    free(tmp);
-    free(text);
+    buf[len] = '\n';
+    st = spmvp_atomic_write(path, buf, len + 1);
+    free(buf);
     return st;
 }
 

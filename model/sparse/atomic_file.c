@@ -168,3 +168,28 @@ void spmvp_atomic_abort(spmvp_atomic *a)
         remove(a->tmp); /* ours: created by spmvp_atomic_open */
     release(a);
 }
+
+spmvp_status spmvp_atomic_write(const char *path, const void *data, size_t len)
+{
+    spmvp_atomic *a;
+    spmvp_status st = spmvp_atomic_open(path, &a);
+    if (st)
+        return st;
+    FILE *f = fopen(a->tmp, "wb");
+    if (!f) {
+        st = spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", path, strerror(errno));
+        spmvp_atomic_abort(a);
+        return st;
+    }
+    int bad = len && fwrite(data, 1, len, f) != len;
+    int err = errno;
+    if (fclose(f) && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        spmvp_atomic_abort(a);
+        return spmvp_fail(SPMVP_ERR_IO, "%s: write failed: %s", path, strerror(err ? err : EIO));
+    }
+    return spmvp_atomic_commit(a);
+}

@@ -22,6 +22,8 @@
 #ifndef SPMVP_ATOMIC_FILE_H
 #define SPMVP_ATOMIC_FILE_H
 
+#include <stddef.h>
+
 #include "status.h"
 
 typedef struct spmvp_atomic {
@@ -42,6 +44,10 @@ spmvp_status spmvp_atomic_commit(spmvp_atomic *a);
 
 /* Removes the temporary file (never the final path); frees a. Accepts NULL. */
 void spmvp_atomic_abort(spmvp_atomic *a);
+
+/* Writes data[0..len) to path through a temporary file (open, write, commit): the whole of it
+ * or nothing. Errors as above. */
+spmvp_status spmvp_atomic_write(const char *path, const void *data, size_t len);
 
 /* Whether `path` could be written, asked before long work: SPMVP_OK, or SPMVP_ERR_IO with
  * "PATH: cannot write there: REASON" (no such directory, permission, read-only file system,

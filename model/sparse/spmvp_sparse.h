@@ -20,5 +20,7 @@
 #include "gen.h"       /* generated matrices and named specs; spmvp_matrix_load */
 #include "stencil.h"   /* finite-difference stencils */
 #include "hyb_rules.h" /* the HYB widths users know (CUSP, ViennaCL, mean) */
+#include "atomic_file.h" /* outputs written whole or not at all */
+#include "budget.h"    /* the host memory spmvp may use */
 
 #endif
