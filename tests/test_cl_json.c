@@ -89,6 +89,7 @@ static void every_command_prints_the_shared_schema(void)
         int matrix, device; /* where the shared objects are: 1 top-level, 0 none */
     } runs[] = {
         {"devices", {"spmvp", "devices", "--json", NULL}, 0, 0},
+        {"gen", {"spmvp", "gen", "rmat:8", "--json", NULL}, 1, 0},
         {"microbench", {"spmvp", "microbench", "--mib", "4", "--runs", "2", "--json", NULL}, 0, 1},
         {"bench", {"spmvp", "bench", "matrices/bcsstk04.mtx.gz", "--runs", "3", "--warmup", "0", "--batch",
                    "2", "--json", NULL}, 1, 1},

@@ -8,55 +8,50 @@
 #include "atomic_file.h"
 #include "cli.h"
 
-static const char usage[] =
-    "usage: spmvp gen MATRIX [-o OUT.mtx[.gz]] [--seed S] [--print-stats]\n"
-    "  MATRIX  laplace2d:N, laplace3d:N, laplace3d27:N (5-, 7-, 27-point stencils),\n"
-    "          random:ROWS[xCOLS]:PNZ:DIST[:SEED], bench:ROWS:PNZ:DIST[:SEED]\n"
-    "          (DIST fixed, normal or uniform; mean row length PNZ), rmat:SCALE[:EDGEFACTOR[:SEED]],\n"
-    "          or a Matrix Market file (converted or inspected)\n"
-    "  -o, --output OUT  Matrix Market output, gzip-compressed when OUT ends in .gz\n"
-    "  --seed S          seed of random, bench and rmat (the same as the :SEED field)\n"
-    "  --print-stats     rows, cols, nnz and the mean, sd, min and max row length on stdout\n"
-    "At least one of -o and --print-stats is needed.\n";
-
 typedef struct gen_args {
     const char *matrix, *output, *seed;
-    int stats;
+    int stats, json;
 } gen_args;
+
+static gen_args args;
+
+static const spmvp_opt options[] = {
+    {SPMVP_STRING("output", &args.output, "FILE", "Matrix Market output (gzip-compressed when FILE "
+                  "ends in .gz; - for standard output)", NULL), .alias = 'o'},
+    {SPMVP_STRING("seed", &args.seed, "S", "seed of random, bench and rmat (the same as their :SEED "
+                  "field)", "1")},
+    {SPMVP_FLAG("print-stats", &args.stats, "rows, cols, nnz and the mean, sd, min and max row "
+                "length on standard output")},
+    SPMVP_OPT_JSON(&args.json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_gen = {
+    "gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)",
+    "MATRIX", 1, 1, options,
+    "Writes MATRIX (generated, or a Matrix Market file to convert) with -o, or prints its row\n"
+    "statistics; at least one of -o, --print-stats and --json is needed. The output is checked\n"
+    "to be writable before the matrix is built and written through a temporary file.\n\n"
+    SPMVP_HELP_MATRIX
+    "  longrows:ROWS:SHORT:NLONG:LONG[:SEED] ROWS rows of SHORT entries, NLONG of them of LONG\n",
+    "  spmvp gen laplace3d:100 -o pde100.mtx.gz\n"
+    "  spmvp gen rmat:16 --seed 7 --print-stats\n",
+};
 
 /* Parses argv into *a; returns -1 to go on, else the exit status. */
 static int parse(int argc, char **argv, gen_args *a)
 {
+    int n;
     memset(a, 0, sizeof *a);
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            fputs(usage, stdout);
-            return SPMVP_EXIT_OK;
-        }
-        if (!strcmp(o, "--print-stats")) {
-            a->stats = 1;
-            continue;
-        }
-        if (o[0] != '-') {
-            if (a->matrix)
-                return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: more than one matrix (%s)", o);
-            a->matrix = o;
-            continue;
-        }
-        if (strcmp(o, "-o") && strcmp(o, "--output") && strcmp(o, "--seed"))
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: unknown option %s", o);
-        if (i + 1 >= argc)
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: %s needs a value", o);
-        if (!strcmp(o, "--seed"))
-            a->seed = argv[++i];
-        else
-            a->output = argv[++i];
-    }
-    if (!a->matrix)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: no MATRIX given (see spmvp gen --help)");
-    if (!a->output && !a->stats)
-        return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: nothing to do: give -o OUT or --print-stats");
+    int rc = spmvp_opts_parse(&spmvp_command_gen, argc, argv, &a->matrix, &n);
+    if (rc >= 0)
+        return rc;
+    if (!a->output && !a->stats && !a->json)
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: nothing to do: give -o FILE, --print-stats or --json");
+    if (a->output && !strcmp(a->output, "-"))
+        a->output = "/dev/stdout"; /* written in place (atomic_file.h) */
+    if (a->output && spmvp_cli_refuse_input("gen", a->output, &a->matrix, 1))
+        return SPMVP_EXIT_USAGE;
     return -1;
 }
 
@@ -83,11 +78,11 @@ static int parse_spec(const gen_args *a, spmvp_gen_spec *g)
 
 int spmvp_cmd_gen(int argc, char **argv)
 {
-    gen_args a;
     spmvp_csr *A = NULL;
-    int rc = parse(argc, argv, &a);
+    int rc = parse(argc, argv, &args);
     if (rc >= 0)
         return rc;
+    gen_args a = args;
     /* before generating: a matrix of minutes must not be lost to a typo in -o's directory */
     if (a.output && spmvp_atomic_check(a.output))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
@@ -107,7 +102,25 @@ int spmvp_cmd_gen(int argc, char **argv)
     rc = SPMVP_EXIT_OK;
     if (a.output && spmvp_mm_write(a.output, A))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-    if (!rc && a.stats) {
+    else if (a.output && strcmp(a.output, "/dev/stdout"))
+        fprintf(stderr, "spmvp: wrote %s\n", a.output);
+    if (!rc && a.json) {
+        spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+        if (!s) {
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        } else {
+            cJSON *doc = spmvp_json_doc("gen");
+            cJSON *m = spmvp_json_matrix(a.matrix, s);
+            cJSON_AddNumberToObject(m, "min_row_length", (double)s->min);
+            cJSON_AddNumberToObject(m, "sd_row_length", s->sd);
+            cJSON_AddItemToObject(doc, "matrix", m);
+            if (a.output && strcmp(a.output, "/dev/stdout"))
+                cJSON_AddStringToObject(doc, "output", a.output);
+            rc = spmvp_cli_emit_json(doc);
+            spmvp_rowlen_stats_free(s);
+        }
+    }
+    if (!rc && a.stats && !a.json) {
         spmvp_row_stats st = spmvp_csr_row_stats(A);
         printf("matrix   %s\nrows     %d\ncols     %d\nnnz      %d\nrow_mean %.4f\nrow_sd   %.4f\n"
                "row_min  %d\nrow_max  %d\n", a.matrix, (int)A->nrows, (int)A->ncols,

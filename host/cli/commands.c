@@ -5,11 +5,6 @@
 
 #include "cli.h"
 
-/* Commands that still parse their own options: help runs them with --help. */
-static const spmvp_cmd own_parsers[] = {
-    {"gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)", "", 0, 0, NULL, NULL, NULL},
-};
-
 static int cmd_completion(int argc, char **argv);
 
 static const char *shell;
@@ -23,7 +18,7 @@ static const spmvp_cmd completion = {
 };
 
 static const spmvp_cmd *const commands[] = {
-    &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &own_parsers[0],
+    &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &spmvp_command_gen,
     &spmvp_command_calibrate, &spmvp_command_refit, &spmvp_command_predict, &spmvp_command_compare,
     &spmvp_command_evaluate,
     &completion,
@@ -132,20 +127,14 @@ static void print_synopsis(FILE *f)
         int indent = (int)strlen(c->name) + 7, col;
         col = fprintf(f, "spmvp %s%s%s", c->name, c->args[0] ? " " : "", c->args);
         spmvp_opt list[64];
-        size_t n = c->opts ? spmvp_opts_list(c, list, 64) : 0;
-        for (size_t k = 0; k <= n; k++) {
+        size_t n = spmvp_opts_list(c, list, 64);
+        for (size_t k = 0; k < n; k++) {
             char tok[96];
-            if (k == n && c->opts)
-                break;
-            if (k == n)
-                snprintf(tok, sizeof tok, "[options: spmvp %s --help]", c->name);
-            else
-                snprintf(tok, sizeof tok, "%s%s%s%s%s%s", list[k].required ? "" : "[",
-                         list[k].alias ? "-" : "--",
-                         list[k].alias ? (char[2]){list[k].alias, 0} : list[k].name,
-                         list[k].kind == SPMVP_OPT_FLAG ? "" : " ",
-                         list[k].kind == SPMVP_OPT_FLAG ? "" : (list[k].metavar ? list[k].metavar : "VALUE"),
-                         list[k].required ? "" : "]");
+            snprintf(tok, sizeof tok, "%s%s%s%s%s%s", list[k].required ? "" : "[",
+                     list[k].alias ? "-" : "--", list[k].alias ? (char[2]){list[k].alias, 0} : list[k].name,
+                     list[k].kind == SPMVP_OPT_FLAG ? "" : " ",
+                     list[k].kind == SPMVP_OPT_FLAG ? "" : (list[k].metavar ? list[k].metavar : "VALUE"),
+                     list[k].required ? "" : "]");
             int w = (int)strlen(tok);
             if (col + 1 + w > 100) {
                 fprintf(f, "\n%*s%s", indent, "", tok);
@@ -176,12 +165,8 @@ static int help(int argc, char **argv)
     const spmvp_cmd *c = find(argv[2]);
     if (!c)
         return unknown_command(argv[2]);
-    if (c->opts) {
-        spmvp_opts_help(c, stdout);
-        return SPMVP_EXIT_OK;
-    }
-    char *args[] = {argv[2], "--help", NULL};
-    return c->run(2, args);
+    spmvp_opts_help(c, stdout);
+    return SPMVP_EXIT_OK;
 }
 
 /* What bash offers after option o: its choices, the formats, nothing for a number, else files. */
