@@ -41,5 +41,8 @@ has "bad_symmetric_both_triangles.mtx:6: entry (1,2) is in the upper triangle, b
 expect 1 1 "$SPMVP" gen $D/bad_cr_only.mtx --print-stats
 has "bad_cr_only.mtx:1: lines end in CR alone"
 
+# a JSON key holding a newline (found by fuzz_profile): still one line on stderr
+expect 1 1 "$SPMVP" predict laplace2d:4 --profile tests/fuzz/known/profile_key_with_newline.json
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

@@ -65,6 +65,11 @@ spmvp_status spmvp_fail(spmvp_status s, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* an error is one line, whatever it echoes of its input (a JSON key holding a newline, a
+     * file name with a tab): control characters become '?' */
+    for (char *c = msg; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
     memcpy(last_error, msg, sizeof msg);
     return s;
 }

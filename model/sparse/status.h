@@ -24,7 +24,7 @@ typedef int spmvp_status; /* an spmvp_status_code or an OpenCL cl_int error code
 const char *spmvp_strerror(spmvp_status s);
 
 /* Records a one-line, printf-style description of the error being returned (thread-local,
- * overwritten by the next call). Returns s, so callers can write `return spmvp_fail(s, ...)`. */
+ * overwritten by the next call); control characters in it (from echoed input) become '?'. Returns s, so callers can write `return spmvp_fail(s, ...)`. */
 spmvp_status spmvp_fail(spmvp_status s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
