@@ -14,61 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- matrices ---- */
-
-static uint32_t lcg_state;
-static uint32_t lcg(void)
-{
-    lcg_state = lcg_state * 1664525u + 1013904223u;
-    return lcg_state >> 8;
-}
-
-/* Row i has len[i] entries in consecutive columns from a row-dependent offset, distinct
- * values and an explicit zero now and then (which every format must keep). */
-static spmvp_csr *csr_from_lengths(spmvp_idx nrows, spmvp_idx ncols, const spmvp_idx *len)
-{
-    spmvp_idx nnz = 0;
-    for (spmvp_idx i = 0; i < nrows; i++)
-        nnz += len[i];
-    spmvp_csr *A = spmvp_csr_alloc(nrows, ncols, nnz);
-    spmvp_idx k = 0;
-    for (spmvp_idx i = 0; A && i < nrows; i++) {
-        spmvp_idx offset = (spmvp_idx)((7 * (int64_t)i) % (ncols - len[i] + 1));
-        for (spmvp_idx j = 0; j < len[i]; j++, k++) {
-            A->colidx[k] = offset + j;
-            A->val[k] = k % 11 == 5 ? 0.0 : 1.0 + i + j / 64.0;
-        }
-        A->rowptr[i + 1] = k;
-    }
-    return A;
-}
-
-/* Rows of random length 0..maxlen in random distinct columns. */
-static spmvp_csr *random_csr(spmvp_idx nrows, spmvp_idx ncols, spmvp_idx maxlen, uint32_t seed)
-{
-    lcg_state = seed;
-    size_t cap = (size_t)nrows * (size_t)maxlen + 1, n = 0;
-    spmvp_idx *ri = malloc(cap * sizeof *ri), *ci = malloc(cap * sizeof *ci);
-    double *v = malloc(cap * sizeof *v);
-    spmvp_csr *A = NULL;
-    if (ri && ci && v) {
-        for (spmvp_idx i = 0; i < nrows; i++) {
-            spmvp_idx len = (spmvp_idx)(lcg() % ((uint32_t)maxlen + 1));
-            for (spmvp_idx j = 0; j < len; j++, n++) {
-                ri[n] = i;
-                ci[n] = (spmvp_idx)(lcg() % (uint32_t)ncols);
-                v[n] = ((double)(lcg() % 2001) - 1000.0) / 64.0;
-            }
-        }
-        A = spmvp_csr_from_triplets(nrows, ncols, n, ri, ci, v);
-    }
-    free(ri);
-    free(ci);
-    free(v);
-    return A;
-}
-
-static spmvp_idx row_len(const spmvp_csr *A, spmvp_idx i) { return A->rowptr[i + 1] - A->rowptr[i]; }
+#include "test_matrices.h"
 
 /* ---- host products reading each layout as its kernel does ---- */
 
