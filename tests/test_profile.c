@@ -105,7 +105,9 @@ static spmvp_profile *full_profile(void)
         spmvp_calib_add(c, &(spmvp_calib_point){SPMVP_CSR_VECTOR, SPMVP_DIST_NORMAL, 32, 50, 3072,
                                                 844800, 2595225600LL, 1e-300});
         spmvp_calib_add(c, &(spmvp_calib_point){SPMVP_COO, SPMVP_DIST_UNIFORM, 0, 10, 1024, 1, 1,
-                                                DBL_MAX});
+                                                /* the largest a profile holds (profile_json.h),
+                                                   17 digits to print exactly */
+                                                9.9999999999999996e29});
         spmvp_calib_add(c, &(spmvp_calib_point){SPMVP_JAD, SPMVP_DIST_UNIFORM, 0, 7, 8, 3, 9007199254740992LL,
                                                 4.9406564584124654e-324 /* smallest denormal */});
         for (int k = 0; k < 300; k++) /* enough that the points block grows its buffer */
@@ -568,6 +570,7 @@ static const struct {
     {"bad_point_length.json", "precisions.single.points[2]: expected 8 elements"},
     {"bad_point_object.json", "precisions.single.points[0]: expected an array"},
     {"bad_negative_time.json", "precisions.single.points[0][7] (time_us): must not be negative, got -9.75"},
+    {"bad_coefficient_huge.json", "precisions.single.models[0].coefficients.A: 1e+308 is outside the sane range of +-1e+30"},
     {"bad_noninteger_I.json", "precisions.single.points[1][3] (I): expected an integer, got 2.5"},
     {"bad_pmf_C_negative.json", "pmf_hardware.C: must be positive, got -16896"},
     {"bad_pmf_missing_CR.json", "pmf_hardware.CR: missing"},

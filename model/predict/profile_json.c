@@ -225,6 +225,11 @@ spmvp_status spmvp_json_check_double(const spmvp_json_reader *r, const cJSON *it
     double d = it->valuedouble;
     if (!isfinite(d))
         return spmvp_json_bad(r, prefix, key, "expected a finite number, got %.15g", d);
+    /* every number of a profile (µs, GB/s, Hz, coefficients) lies far inside this: beyond it a
+     * prediction would overflow to an infinite or meaningless time */
+    if (fabs(d) > SPMVP_JSON_MAX_MAGNITUDE)
+        return spmvp_json_bad(r, prefix, key, "%.15g is outside the sane range of +-%g", d,
+                              SPMVP_JSON_MAX_MAGNITUDE);
     if (sign == SPMVP_JSON_NONNEG && d < 0)
         return spmvp_json_bad(r, prefix, key, "must not be negative, got %.15g", d);
     if (sign == SPMVP_JSON_POSITIVE && !(d > 0))

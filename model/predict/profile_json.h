@@ -109,6 +109,9 @@ spmvp_status spmvp_json_get_int(const spmvp_json_reader *r, const cJSON *obj, co
 spmvp_status spmvp_json_get_int32(const spmvp_json_reader *r, const cJSON *obj,
                                   const char *prefix, const char *key, long long lo, int *out);
 
+#define SPMVP_JSON_MAX_MAGNITUDE 1e30 /* far above any profile number (times in µs, rates in
+                                         * Hz or B/s); 1e308 is refused */
+
 /* The sign a number must have: any finite value, at least 0, above 0. */
 enum { SPMVP_JSON_ANY, SPMVP_JSON_NONNEG, SPMVP_JSON_POSITIVE };
 spmvp_status spmvp_json_check_double(const spmvp_json_reader *r, const cJSON *it,
