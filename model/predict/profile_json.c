@@ -12,6 +12,8 @@
  * non-finite v, which the check after printing then names. */
 void spmvp_json_format_double(char *buf, size_t size, double v)
 {
+    if (!buf || !size)
+        return;
     if (!isfinite(v)) {
         snprintf(buf, size, "null");
         return;

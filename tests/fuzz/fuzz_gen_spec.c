@@ -26,6 +26,9 @@ static int small(const spmvp_gen_spec *g)
                g->rows * g->pnz <= 200000;
     case SPMVP_FAMILY_RMAT:
         return g->scale <= 12 && g->edge_factor <= 32;
+    case SPMVP_FAMILY_LONGROWS:
+        return g->rows <= 20000 && g->pnz <= 64 && g->nlong <= 16 && g->longlen <= 20000 &&
+               g->rows * g->pnz + g->nlong * g->longlen <= 400000;
     }
     return 0;
 }
