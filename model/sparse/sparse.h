@@ -88,8 +88,10 @@ spmvp_csr *spmvp_csr_from_triplets(spmvp_idx nrows, spmvp_idx ncols, size_t n,
 
 /* Reads a Matrix Market coordinate file (.mtx, or gzip-compressed .mtx.gz, detected by its
  * magic bytes) into *out: real, integer or pattern (values 1.0); general, symmetric or
- * skew-symmetric (expanded). Duplicates are summed, explicit zeros kept. On failure *out is
- * NULL and the message names the file and line: "a.mtx:17: column index 900 out of range 1..800". */
+ * skew-symmetric (one triangle stored, expanded). Duplicates are summed, explicit zeros kept.
+ * The file is streamed, and what its size line asks for is checked against the host budget
+ * (budget.h: SPMVP_ERR_NOMEM) before anything is allocated. On failure *out is NULL and the
+ * message names the file and line: "a.mtx:17: column index 900 out of range 1..800". */
 spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out);
 /* 0 (the default): values that are NaN, Inf or overflow double (1e999), in the text or as a
  * sum of duplicates, are SPMVP_ERR_PARSE naming file and line. 1: they are kept (for callers
@@ -97,7 +99,8 @@ spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out);
 extern int spmvp_mm_allow_nonfinite;
 /* Same, from a buffer in memory; `name` is used in messages. */
 spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmvp_csr **out);
-/* Writes A as "matrix coordinate real general" (gzip-compressed if path ends in .gz). */
+/* Writes A as "matrix coordinate real general" (gzip-compressed if path ends in .gz) through
+ * a temporary file renamed into place (atomic_file.h): on failure what was at path stays. */
 spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A);
 
 /* ---- formats from and to CSR ---- */
