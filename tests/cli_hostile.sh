@@ -41,6 +41,11 @@ has "bad_symmetric_both_triangles.mtx:6: entry (1,2) is in the upper triangle, b
 expect 1 1 "$SPMVP" gen $D/bad_cr_only.mtx --print-stats
 has "bad_cr_only.mtx:1: lines end in CR alone"
 
+# a format whose padding would pass the host budget is unsuitable, the others still run
+expect 0 0 env SPMVP_MAX_HOST_BYTES=64M "$SPMVP" bench longrows:20000:2:1:5000 --formats ell,csr_vector --runs 2 --warmup 0
+grep -q "^ell  *unsuitable: ELL: 1213440000 bytes of host memory needed" "$tmp/out" ||
+    { echo "FAIL: ELL over the host budget: $(cat "$tmp/out")"; fails=$((fails + 1)); }
+
 # a JSON key holding a newline (found by fuzz_profile): still one line on stderr
 expect 1 1 "$SPMVP" predict laplace2d:4 --profile tests/fuzz/known/profile_key_with_newline.json
 

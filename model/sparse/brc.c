@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "budget.h"
 #include "format.h"
 #include "stats.h"
 
@@ -188,6 +189,8 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
     }
     R->tile0[nblocks] = (spmvp_idx)ntiles;
     R->ntiles = (spmvp_idx)ntiles;
+    if (spmvp_host_check(NULL, "BRC", spmvp_bytes_mul((uint64_t)slots, sizeof(spmvp_idx) + sizeof(double))))
+        return brc_done(R, len, 0);
     R->tile_block = malloc((ntiles ? (size_t)ntiles : 1) * sizeof *R->tile_block);
     R->tile_off = malloc(((size_t)ntiles + 1) * sizeof *R->tile_off);
     R->colidx = malloc((slots ? (size_t)slots : 1) * sizeof *R->colidx);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "budget.h"
 #include "format.h"
 #include "plan_parts.h"
 
@@ -60,6 +61,9 @@ spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align)
                    (long long)slots, (long long)pitch, (int)width);
         return NULL;
     }
+    /* padding can make ELL a hundred times the CSR: asked of the host budget first */
+    if (spmvp_host_check(NULL, "ELL", spmvp_bytes_mul((uint64_t)slots, sizeof(spmvp_idx) + sizeof(double))))
+        return NULL;
     size_t n = slots ? (size_t)slots : 1; /* never malloc(0) */
     spmvp_ell *E = calloc(1, sizeof *E);
     if (!E)

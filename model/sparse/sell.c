@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "budget.h"
 #include "format.h"
 
 spmvp_sell *spmvp_sell_free(spmvp_sell *S)
@@ -109,6 +110,8 @@ spmvp_sell *spmvp_sell_from_csr(const spmvp_csr *A, spmvp_idx C, spmvp_idx sigma
         }
     }
     S->cs[nchunks] = (spmvp_idx)slots;
+    if (spmvp_host_check(NULL, "SELL-C-sigma", spmvp_bytes_mul((uint64_t)slots, sizeof(spmvp_idx) + sizeof(double))))
+        return sell_done(S, keys, 0);
     S->colidx = malloc((slots ? (size_t)slots : 1) * sizeof *S->colidx);
     S->val = malloc((slots ? (size_t)slots : 1) * sizeof *S->val);
     if (!S->colidx || !S->val)
