@@ -97,8 +97,6 @@ void spmvp_json_add_number(cJSON *o, const char *key, double v);
 /* Prints doc on stdout and deletes it: the exit status (1 when out of memory). */
 int spmvp_cli_emit_json(cJSON *doc);
 
-/* Prints a cJSON document on stdout followed by a newline; 1 on success. */
-int spmvp_cli_print_json(cJSON *doc);
 
 /* 1 when paths a and b name the same existing file (same device and inode), else 0: an
  * output that is one of the inputs is refused. */
@@ -107,8 +105,6 @@ int spmvp_cli_same_file(const char *a, const char *b);
  * naming both. */
 int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *inputs, int n);
 
-/* "single" -> 4, "double" -> 8 into *value_size; 0 on success, -1 otherwise. */
-int spmvp_cli_precision(const char *s, size_t *value_size);
 
 /* Loads a profile and sets up its predictor for value_size (which borrows from *p). Fails
  * when the profile has neither a calibration at that precision nor PMF hardware parameters;

@@ -93,9 +93,20 @@ void spmvp_json_add_number(cJSON *o, const char *key, double v)
         cJSON_AddNullToObject(o, key);
 }
 
+/* Prints a cJSON document on stdout followed by a newline; 1 on success. */
+static int print_json(cJSON *doc)
+{
+    char *s = doc ? cJSON_Print(doc) : NULL;
+    if (!s)
+        return 0;
+    puts(s);
+    cJSON_free(s);
+    return 1;
+}
+
 int spmvp_cli_emit_json(cJSON *doc)
 {
-    int ok = spmvp_cli_print_json(doc);
+    int ok = print_json(doc);
     cJSON_Delete(doc);
     return ok ? SPMVP_EXIT_OK : spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory printing JSON");
 }
@@ -144,27 +155,6 @@ cJSON *spmvp_device_json(const spmvp_device_info *di)
     cJSON_AddNumberToObject(o, "strip_ell", (double)di->strip_csr_scalar);
     cJSON_AddNumberToObject(o, "strip_jad", (double)di->strip_csr_scalar);
     return o;
-}
-
-int spmvp_cli_print_json(cJSON *doc)
-{
-    char *s = doc ? cJSON_Print(doc) : NULL;
-    if (!s)
-        return 0;
-    puts(s);
-    cJSON_free(s);
-    return 1;
-}
-
-int spmvp_cli_precision(const char *s, size_t *value_size)
-{
-    if (!strcmp(s, "single"))
-        *value_size = 4;
-    else if (!strcmp(s, "double"))
-        *value_size = 8;
-    else
-        return -1;
-    return 0;
 }
 
 spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
