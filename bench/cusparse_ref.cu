@@ -195,30 +195,35 @@ static cJSON *result_json(const result *x)
     cJSON_AddNumberToObject(o, "gbs_csr", x->gbs_csr);
     cJSON_AddNumberToObject(o, "footprint_bytes", (double)x->footprint);
     cJSON_AddNumberToObject(o, "csr_bytes", (double)x->csr_bytes);
-    cJSON_AddNumberToObject(o, "max_error_over_bound", x->max_err);
+    cJSON_AddNumberToObject(o, "max_error_over_bound_ratio", x->max_err);
     cJSON_AddNumberToObject(o, "buffer_bytes", (double)x->buffer_bytes);
     cJSON_AddBoolToObject(o, "preprocessed", x->preprocessed);
     cJSON_AddNumberToObject(o, "gate_timeouts", x->gate_timeouts);
     return o;
 }
 
-/* bench's JSON document, plus "tool" and "timing"; 0 if out of memory. */
+/* bench's JSON document (docs/json.md: the spmvp-output envelope with command "cusparse_ref",
+ * the matrix object), plus "gate" and "timing"; 0 if out of memory. */
 static int print_json(const options *o, const device_info *d, const spmvp_csr *A, const result *r, int n)
 {
-    cJSON *doc = cJSON_CreateObject(), *m = cJSON_AddObjectToObject(doc, "matrix"), *arr;
+    cJSON *doc = cJSON_CreateObject(), *m, *arr;
     char *s;
+    cJSON_AddStringToObject(doc, "schema", "spmvp-output");
+    cJSON_AddNumberToObject(doc, "schema_version", 1);
+    cJSON_AddStringToObject(doc, "spmvp_version", SPMVP_VERSION);
+    cJSON_AddStringToObject(doc, "command", "cusparse_ref");
+    m = cJSON_AddObjectToObject(doc, "matrix");
     cJSON_AddStringToObject(m, "name", o->matrix);
     cJSON_AddNumberToObject(m, "rows", A->nrows);
     cJSON_AddNumberToObject(m, "cols", A->ncols);
     cJSON_AddNumberToObject(m, "nnz", A->nnz);
-    cJSON_AddNumberToObject(m, "max_row", spmvp_csr_max_row(A));
+    cJSON_AddNumberToObject(m, "max_row_length", spmvp_csr_max_row(A));
+    cJSON_AddNumberToObject(m, "mean_row_length", A->nrows ? (double)A->nnz / A->nrows : 0.0);
     cJSON_AddItemToObject(doc, "device", device_json(d));
     cJSON_AddStringToObject(doc, "precision", o->vs == 8 ? "double" : "single");
     cJSON_AddNumberToObject(doc, "warmup", o->warmup);
     cJSON_AddNumberToObject(doc, "runs", o->runs);
     cJSON_AddNumberToObject(doc, "batch", o->batch);
-    cJSON_AddStringToObject(doc, "spmvp_version", SPMVP_VERSION);
-    cJSON_AddStringToObject(doc, "tool", "cusparse_ref");
     cJSON_AddBoolToObject(doc, "gate", o->gate);
     cJSON_AddStringToObject(doc, "timing", cusparse_ref_timing(o->gate));
     arr = cJSON_AddArrayToObject(doc, "results");
