@@ -90,6 +90,7 @@ static void every_command_prints_the_shared_schema(void)
     } runs[] = {
         {"devices", {"spmvp", "devices", "--json", NULL}, 0, 0},
         {"gen", {"spmvp", "gen", "rmat:8", "--json", NULL}, 1, 0},
+        {"features", {"spmvp", "features", "laplace2d:12", "--profile", "devices/pocl-cpu.json", "--json", NULL}, 1, 1},
         {"microbench", {"spmvp", "microbench", "--mib", "4", "--runs", "2", "--json", NULL}, 0, 1},
         {"bench", {"spmvp", "bench", "matrices/bcsstk04.mtx.gz", "--runs", "3", "--warmup", "0", "--batch",
                    "2", "--json", NULL}, 1, 1},

@@ -81,7 +81,7 @@ static void every_format_has_a_descriptor_whose_name_parses_back(void)
     char list[256];
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         const spmvp_format_desc *d = spmvp_format_get((spmvp_format)f);
-        CHECK(d && d->version == 1 && d->plan && d->label && d->label[0]);
+        CHECK(d && d->version == 2 && d->plan && d->work && d->label && d->label[0]);
         CHECK(d && spmvp_format_parse(d->name) == f);
         CHECK(!strcmp(spmvp_format_name((spmvp_format)f), d->name));
     }

@@ -45,6 +45,7 @@
 #include "budget.h"
 #include "format.h"
 #include "stats.h"
+#include "work.h"
 
 #define MODEL_H 4.0    /* steps per tile */
 #define MODEL_M 2.0    /* steps per partial sum */
@@ -352,6 +353,60 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
+/* Work (format.h), from the histogram of row lengths (the rows sorted by decreasing length,
+ * as the layout sorts them): row block r of W rows has longest row L_r, the length at sorted
+ * position rW, and ceil(L_r / B) tiles; in tile k, lane l takes min(B, max(0, len_l - kB))
+ * steps, lane 0 the most, h = min(B, L_r - kB). The combine pass takes, per row of a
+ * multi-tile block, one step per tile, and writes 0 for the rows of empty blocks. With W the
+ * warp width (a power of two), a warp is one tile, so its lock step is W x h. */
+static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                             const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    long long W = spmvp_brc_rows_for_warp(t->warp), B = m->brc_block;
+    if (B <= 0)
+        B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
+    long long nblocks = spmvp_ceil_div(A->nrows, W), ntiles = 0, multi_tiles = 0, sum_l = 0;
+    long long nmulti = 0, nfull = 0, pos = 0, tile_steps = 0, combine_steps = 0;
+    spmvp_lockstep tl, cl;
+    spmvp_lockstep_init(&tl, t->warp);
+    spmvp_lockstep_init(&cl, t->warp);
+    for (long long L = s->max; L > 0; L--) { /* blocks that start among the rows of length L */
+        long long blocks = spmvp_ceil_div(pos + s->hist[L], W) - spmvp_ceil_div(pos, W);
+        long long tiles = spmvp_ceil_div(L, B);
+        pos += s->hist[L];
+        sum_l += blocks * L;
+        ntiles += blocks * tiles;
+        nfull += blocks;
+        /* each tile: W work-items, lane 0 the longest; a warp narrower than W would split a
+         * tile, which the warp widths spmvp meets (powers of two, W = warp) do not */
+        for (long long k = 0; k < tiles; k++)
+            spmvp_lockstep_add(&tl, blocks * W, L - k * B < B ? L - k * B : B);
+        if (tiles > 1) {
+            nmulti += blocks;
+            multi_tiles += blocks * tiles;
+            spmvp_lockstep_add(&cl, blocks * W, tiles);
+            combine_steps = tiles > combine_steps ? tiles : combine_steps;
+        }
+        tile_steps = tile_steps ? tile_steps : (L < B ? L : B);
+    }
+    long long I = sizeof(spmvp_idx), vs = (long long)t->value_size;
+    w->slots = W * sum_l;
+    if (nblocks * W > SPMVP_IDX_MAX || w->slots > SPMVP_IDX_MAX)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "BRC needs more than 2^31 slots (W %lld), more "
+                          "than 32-bit indices allow", W);
+    w->bytes = nblocks * W * I + (nblocks + 1) * I + (2 * ntiles + 1) * I + w->slots * (I + vs) +
+               spmvp_work_vectors(A, t->value_size) + 2 * multi_tiles * W * vs;
+    w->critical_path = tile_steps + combine_steps;
+    if (ntiles)
+        w->lockstep_entries += spmvp_lockstep_end(&tl, spmvp_work_launch(w, ntiles * W, t->wg_size));
+    long long combine = (nmulti + nblocks - nfull) * W;
+    if (combine) {
+        spmvp_lockstep_add(&cl, (nblocks - nfull) * W, 0);
+        w->lockstep_entries += spmvp_lockstep_end(&cl, spmvp_work_launch(w, combine, t->wg_size));
+    }
+    return SPMVP_OK;
+}
+
 static const spmvp_mapping_param brc_params[] = {
     {"brc-block", "B", "BRC block size: entries per row in a tile of warp-width rows",
      "model/sparse/brc.c's model, a power of two in 1..64", offsetof(spmvp_mapping, brc_block),
@@ -359,5 +414,5 @@ static const spmvp_mapping_param brc_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_brc = {1, "brc", "BRC", resolve_brc, label_brc, plan_brc,
-                                            brc_params};
+const spmvp_format_desc spmvp_format_brc = {2, "brc", "BRC", resolve_brc, label_brc, plan_brc,
+                                            brc_params, work_brc};

@@ -8,6 +8,7 @@
 
 #include "format.h"
 #include "plan_parts.h"
+#include "work.h"
 
 spmvp_coo *spmvp_coo_free(spmvp_coo *C)
 {
@@ -179,4 +180,29 @@ static const spmvp_mapping_param coo_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_coo = {1, "coo", "COO", NULL, NULL, plan_coo, coo_params};
+/* Work (format.h): y zeroed first when a row is empty (s->min == 0), then the tiles and the
+ * levels of carries (spmvp_work_coo_part), each work-item ITEMS steps a level whatever the rows:
+ * COO's lock step is its tiles, not its rows. */
+static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                             const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    int items;
+    spmvp_status st = spmvp_coo_items(m, t, &items);
+    if (st)
+        return st;
+    long long vs = (long long)t->value_size;
+    if (A->nrows && s->min == 0) {
+        spmvp_lockstep l;
+        spmvp_lockstep_init(&l, t->warp);
+        spmvp_lockstep_add(&l, A->nrows, 0);
+        spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+    }
+    long long scratch = spmvp_work_coo_part(w, A->nnz, t->wg_size, items, t->warp);
+    w->slots = A->nnz;
+    w->bytes = (long long)A->nnz * (2 * (long long)sizeof(spmvp_idx) + vs) +
+               spmvp_work_vectors(A, t->value_size) + 2 * scratch * vs;
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_coo = {2, "coo", "COO", NULL, NULL, plan_coo, coo_params,
+                                            work_coo};

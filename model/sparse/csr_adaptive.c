@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "format.h"
+#include "work.h"
 
 spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
 {
@@ -209,6 +210,82 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
     return SPMVP_OK;
 }
 
+/* A work-group of wg work-items striding over n entries (cl/csr_adaptive.cl: the stream
+ * block's loads, range_sum, the long rows' partial sums): work-item j takes ceil((n - j) / wg)
+ * steps, so warp k, from work-item kW on, takes ceil((n - kW) / wg) at most. */
+static void group_steps(spmvp_lockstep *l, long long n, long long wg)
+{
+    long long W = (long long)l->warp;
+    for (long long k = 0; k * W < wg; k++) {
+        long long lanes = wg - k * W < W ? wg - k * W : W;
+        spmvp_lockstep_add(l, lanes, n > k * W ? spmvp_ceil_div(n - k * W, wg) : 0);
+    }
+}
+
+/* Work (format.h): the blocks bin_rows makes, walked without storing them; in each
+ * work-group the work-items stride over the block's entries (the stream block's per-row sums
+ * from local memory are not counted: they read no matrix entry). The long rows' launch strides
+ * over each row's partial sums. */
+static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                                  const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    (void)s;
+    long long wg = (long long)t->wg_size;
+    int items = m->adaptive_items > 0 ? m->adaptive_items : SPMVP_ADAPTIVE_ITEMS;
+    while (m->adaptive_items <= 0 && items > 1 && adaptive_local_bytes(t->wg_size, items, t->value_size) > t->local_mem)
+        items /= 2;
+    if (wg & (wg - 1))
+        return spmvp_fail(SPMVP_ERR_ARG, "CSR-adaptive needs a power-of-two work-group size, "
+                          "not %lld", wg);
+    if (adaptive_local_bytes(t->wg_size, items, t->value_size) > t->local_mem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-adaptive with %d entries per work-item in "
+                          "groups of %lld needs %llu bytes of local memory, the device has %llu",
+                          items, wg, adaptive_local_bytes(t->wg_size, items, t->value_size), t->local_mem);
+    const spmvp_idx *rp = A->rowptr;
+    const long long share = wg * items, longest = share * SPMVP_ADAPTIVE_LONG;
+    long long nblocks = 0, nlong = 0, nslots = 0, main_path = 0, long_path = 0;
+    spmvp_lockstep l, ll;
+    spmvp_lockstep_init(&l, t->warp);
+    spmvp_lockstep_init(&ll, t->warp);
+    for (spmvp_idx r = 0; r < A->nrows;) { /* bin_rows' walk */
+        long long len = rp[r + 1] - rp[r], n;
+        if (len > longest) {
+            long long chunks = spmvp_ceil_div(len, share);
+            for (long long c = 0; c < chunks; c++, nblocks++)
+                group_steps(&l, c + 1 < chunks ? share : len - c * share, wg);
+            group_steps(&ll, chunks, wg);
+            long_path = spmvp_ceil_div(chunks, wg) > long_path ? spmvp_ceil_div(chunks, wg) : long_path;
+            nslots += chunks;
+            nlong++;
+            n = share;
+            r++;
+        } else if (len > share) {
+            n = len;
+            r++;
+            group_steps(&l, n, wg);
+            nblocks++;
+        } else {
+            spmvp_idx r0 = r;
+            while (r < A->nrows && r - r0 < wg && rp[r + 1] - rp[r0] <= share)
+                r++;
+            n = rp[r] - rp[r0];
+            group_steps(&l, n, wg);
+            nblocks++;
+        }
+        main_path = spmvp_ceil_div(n, wg) > main_path ? spmvp_ceil_div(n, wg) : main_path;
+    }
+    long long I = sizeof(spmvp_idx), vs = (long long)t->value_size;
+    w->slots = A->nnz;
+    w->bytes = ((long long)A->nrows + 1) * I + (long long)A->nnz * (I + vs) + spmvp_work_vectors(A, t->value_size) +
+               3 * (nblocks + nlong) * I + 2 * nslots * vs;
+    w->critical_path = main_path + long_path;
+    if (nblocks)
+        w->lockstep_entries += spmvp_lockstep_end(&l, spmvp_work_launch(w, nblocks * wg, t->wg_size));
+    if (nlong)
+        w->lockstep_entries += spmvp_lockstep_end(&ll, spmvp_work_launch(w, nlong * wg, t->wg_size));
+    return SPMVP_OK;
+}
+
 static const spmvp_mapping_param adaptive_params[] = {
     {"adaptive-items", "N", "CSR-adaptive entries per work-item: a stream block holds up to "
      "WG x N entries; rows longer than 4 x WG x N are split into chunks of WG x N",
@@ -217,5 +294,5 @@ static const spmvp_mapping_param adaptive_params[] = {
 };
 
 const spmvp_format_desc spmvp_format_csr_adaptive = {
-    1, "csr_adaptive", "CSR-adaptive", NULL, NULL, plan_adaptive, adaptive_params,
+    2, "csr_adaptive", "CSR-adaptive", NULL, NULL, plan_adaptive, adaptive_params, work_adaptive,
 };

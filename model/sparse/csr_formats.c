@@ -2,6 +2,7 @@
  * CSR-vector (VECTOR_WIDTH work-items per row, seed 000's CSR-V), which upload the CSR arrays
  * as they are. */
 #include "format.h"
+#include "work.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -70,6 +71,45 @@ static spmvp_status plan_vector(const spmvp_csr *A, const spmvp_mapping *m, cons
     return SPMVP_OK;
 }
 
+/* Work (format.h): the CSR arrays once; one work-item per row (scalar) takes the row's
+ * entries in turn, so a warp runs as long as its longest row (seed 000's CSR-S); V work-items
+ * per row (vector) take ceil(length / V) steps each, W/V rows to a warp. */
+static void work_csr(const spmvp_csr *A, int v, const spmvp_target *t, spmvp_work *w)
+{
+    spmvp_lockstep l;
+    long long vs = (long long)t->value_size, I = sizeof(spmvp_idx);
+    w->slots = A->nnz;
+    w->bytes = ((long long)A->nrows + 1) * I + (long long)A->nnz * (I + vs) + spmvp_work_vectors(A, t->value_size);
+    if (!A->nrows)
+        return;
+    spmvp_lockstep_init(&l, t->warp);
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        spmvp_lockstep_add(&l, v, spmvp_ceil_div(A->rowptr[i + 1] - A->rowptr[i], v));
+    long long items = spmvp_work_launch(w, (long long)A->nrows * v, t->wg_size);
+    w->lockstep_entries = spmvp_lockstep_end(&l, items);
+}
+
+static spmvp_status work_scalar(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                                const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    (void)m;
+    work_csr(A, 1, t, w);
+    w->critical_path = s->max;
+    return SPMVP_OK;
+}
+
+static spmvp_status work_vector(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                                const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    int v = m->vector_width > 0 ? m->vector_width : spmvp_vector_width_auto(A, t->warp);
+    if (v < 1 || (v & (v - 1)) || (size_t)v > t->wg_size)
+        return spmvp_fail(SPMVP_ERR_ARG, "vector width %d is not a power of two up to "
+                          "the work-group size %zu", v, t->wg_size);
+    work_csr(A, v, t, w);
+    w->critical_path = spmvp_ceil_div(s->max, v);
+    return SPMVP_OK;
+}
+
 static const spmvp_mapping_param vector_params[] = {
     {"vector-width", "V", "CSR-vector work-items per row, a power of two",
      "largest power of two <= mean row length / 2, at most the warp",
@@ -78,9 +118,10 @@ static const spmvp_mapping_param vector_params[] = {
 };
 
 const spmvp_format_desc spmvp_format_csr_scalar = {
-    1, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar, NULL,
+    2, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar, NULL, work_scalar,
 };
 
 const spmvp_format_desc spmvp_format_csr_vector = {
-    1, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector, vector_params,
+    2, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector, vector_params,
+    work_vector,
 };

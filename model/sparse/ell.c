@@ -7,6 +7,7 @@
 #include "budget.h"
 #include "format.h"
 #include "plan_parts.h"
+#include "work.h"
 
 spmvp_ell *spmvp_ell_free(spmvp_ell *E)
 {
@@ -154,4 +155,33 @@ static spmvp_status plan_ell(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_ell = {1, "ell", "ELL", NULL, NULL, plan_ell, NULL};
+long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
+{
+    return ell_pitch(nrows, row_align);
+}
+
+/* Work (format.h): one work-item per row; row i stops at its first padding slot (cl/ell.cl),
+ * so a warp runs to its longest row, but the arrays hold width x pitch slots. */
+static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                             const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    (void)m;
+    long long pitch = ell_pitch(A->nrows, (spmvp_idx)t->wg_size), width = s->max;
+    if (pitch > SPMVP_IDX_MAX || width * pitch > SPMVP_IDX_MAX)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "ELL needs %lld slots, more than 32-bit indices "
+                          "allow", width * pitch);
+    spmvp_lockstep l;
+    w->slots = width * pitch;
+    w->bytes = w->slots * (long long)(sizeof(spmvp_idx) + t->value_size) + spmvp_work_vectors(A, t->value_size);
+    w->critical_path = width;
+    if (!A->nrows)
+        return SPMVP_OK;
+    spmvp_lockstep_init(&l, t->warp);
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        spmvp_lockstep_add(&l, 1, A->rowptr[i + 1] - A->rowptr[i]);
+    w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+    return SPMVP_OK;
+}
+
+/* version 2: with its work hook */
+const spmvp_format_desc spmvp_format_ell = {2, "ell", "ELL", NULL, NULL, plan_ell, NULL, work_ell};

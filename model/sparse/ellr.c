@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "format.h"
+#include "work.h"
 
 spmvp_ellr *spmvp_ellr_free(spmvp_ellr *R)
 {
@@ -103,4 +104,15 @@ static spmvp_status plan_ellr(const spmvp_csr *A, const spmvp_mapping *m, const 
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_ellr = {1, "ellr", "ELL-R", NULL, NULL, plan_ellr, NULL};
+/* Work (format.h): ELL's (a work-item loops exactly its row's length, cl/ellr.cl) plus the
+ * row lengths array. */
+static spmvp_status work_ellr(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    spmvp_status st = spmvp_format_work(SPMVP_ELL, A, s, m, t, w);
+    w->bytes += (long long)A->nrows * (long long)sizeof(spmvp_idx);
+    return st;
+}
+
+const spmvp_format_desc spmvp_format_ellr = {2, "ellr", "ELL-R", NULL, NULL, plan_ellr, NULL,
+                                             work_ellr};

@@ -117,6 +117,16 @@ spmvp_status spmvp_format_plan(spmvp_format f, const spmvp_csr *A, const spmvp_m
     return st;
 }
 
+spmvp_status spmvp_format_work(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                               const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    const spmvp_format_desc *d = spmvp_format_get(f);
+    memset(w, 0, sizeof *w);
+    if (!d || d->version < 2 || !d->work)
+        return spmvp_fail(SPMVP_ERR_ARG, "format %s has no work model", spmvp_format_name(f));
+    return d->work(A, s, m, t, w);
+}
+
 int spmvp_vector_width_for_mean(double mean, unsigned warp)
 {
     int v = 1;

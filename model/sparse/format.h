@@ -124,10 +124,29 @@ void spmvp_plan_arg_y(spmvp_plan_launch *l);
 /* Frees what the plan owns and zeroes it; accepts a zeroed plan. */
 void spmvp_plan_release(spmvp_plan *p);
 
+/* ---- the work of one product ---- */
+
+/* What one product y = A*x makes a device do in a format under a resolved mapping, counted
+ * exactly from the CSR without converting it (matrix_features.h uses it; each format's hook
+ * cites its kernel). A "step" is one matrix entry (or one partial sum of a second pass) that
+ * a work-item handles in its serial loop; tree reductions and scans (log2 steps) are not
+ * counted. */
+typedef struct spmvp_work {
+    long long lockstep_entries; /* sum over warps of warp width x the warp's most steps, launch
+                                   by launch: what the SIMD lanes spend, idle lanes included */
+    long long critical_path;    /* the most steps one work-item takes, summed over launches
+                                   that depend on each other */
+    long long slots;            /* entries stored, padding included (nnz without padding) */
+    long long bytes;            /* the layout's arrays, x and y once each, plus scratch written
+                                   and read back: the compulsory traffic of one product */
+    int launches;               /* kernel launches */
+    long long items[SPMVP_PLAN_MAX_LAUNCHES]; /* work-items of each launch (whole work-groups) */
+} spmvp_work;
+
 /* ---- the descriptor ---- */
 
 typedef struct spmvp_format_desc {
-    int version;           /* 1: the members below */
+    int version;           /* 1: the members up to params; 2: work as well */
     const char *name;      /* "csr_vector": command line, JSON, profiles */
     const char *label;     /* "CSR-vector": for people */
     /* Fills the auto members of *m that this format uses from the row statistics s and the
@@ -144,7 +163,18 @@ typedef struct spmvp_format_desc {
                          spmvp_plan *out);
     /* The format's own mapping parameters, ended by {NULL} (NULL: none). */
     const spmvp_mapping_param *params;
+    /* (version 2) Fills *w (zeroed by the caller) with the work of one product of A under the
+     * resolved mapping m on target t, from A and its statistics s in O(nnz) time and
+     * O(rows + longest row) memory, without converting A: what the kernels and the plan
+     * would do. SPMVP_ERR_UNSUITABLE when plan would refuse A; NULL: not known. */
+    spmvp_status (*work)(const spmvp_csr *A, const spmvp_rowlen_stats *s, const spmvp_mapping *m,
+                         const spmvp_target *t, spmvp_work *w);
 } spmvp_format_desc;
+
+/* The work of format f (see spmvp_work and the work hook): SPMVP_ERR_ARG for an unknown
+ * format or one without a work hook; *w zeroed first. m must be resolved. */
+spmvp_status spmvp_format_work(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                               const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w);
 
 /* The descriptor of format f, or NULL when f is out of range. */
 const spmvp_format_desc *spmvp_format_get(spmvp_format f);

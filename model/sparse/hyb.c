@@ -8,6 +8,7 @@
 
 #include "format.h"
 #include "plan_parts.h"
+#include "work.h"
 
 spmvp_hyb *spmvp_hyb_free(spmvp_hyb *H)
 {
@@ -178,5 +179,40 @@ static const spmvp_mapping_param hyb_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_hyb = {1, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
-                                            hyb_params};
+/* Work (format.h): the ELL part of width min(K, longest row), row i taking min(length, K)
+ * steps, then the COO part's tiles over the sum of max(0, length - K) entries (which add to
+ * y, so no zeroing launch). */
+static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                             const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    int items;
+    spmvp_status st = spmvp_coo_items(m, t, &items);
+    if (st)
+        return st;
+    long long K = m->hyb_width >= 0 ? m->hyb_width
+                  : (s->nnz ? spmvp_hyb_width_from_hist(s->hist, s->max, s->rows) : 0);
+    long long width = K < s->max ? K : s->max, pitch = spmvp_ell_pitch(A->nrows, (spmvp_idx)t->wg_size);
+    long long I = sizeof(spmvp_idx), vs = (long long)t->value_size, coo_nnz = 0;
+    if (pitch > SPMVP_IDX_MAX || width * pitch > SPMVP_IDX_MAX)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "HYB's ELL part needs %lld slots, more than "
+                          "32-bit indices allow", width * pitch);
+    if (A->nrows) {
+        spmvp_lockstep l;
+        spmvp_lockstep_init(&l, t->warp);
+        for (spmvp_idx i = 0; i < A->nrows; i++) {
+            long long len = A->rowptr[i + 1] - A->rowptr[i];
+            spmvp_lockstep_add(&l, 1, len < K ? len : K);
+            coo_nnz += len > K ? len - K : 0;
+        }
+        w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+    }
+    w->critical_path = width;
+    long long scratch = spmvp_work_coo_part(w, coo_nnz, t->wg_size, items, t->warp);
+    w->slots = width * pitch + coo_nnz;
+    w->bytes = width * pitch * (I + vs) + coo_nnz * (2 * I + vs) + spmvp_work_vectors(A, t->value_size) +
+               2 * scratch * vs;
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_hyb = {2, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
+                                            hyb_params, work_hyb};

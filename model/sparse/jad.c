@@ -6,6 +6,7 @@
 
 #include "format.h"
 #include "plan_parts.h"
+#include "work.h"
 
 spmvp_jad *spmvp_jad_free(spmvp_jad *J)
 {
@@ -126,4 +127,26 @@ static spmvp_status plan_jad(const spmvp_csr *A, const spmvp_mapping *m, const s
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_jad = {1, "jad", "JAD", NULL, NULL, plan_jad, NULL};
+/* Work (format.h): one work-item per permuted row, rows by decreasing length, so warp k takes
+ * rows kW.. and runs as long as row kW, the longest of its rows; walked from the histogram of
+ * row lengths, O(longest row). Diagonal d's length is the number of rows longer than d. */
+static spmvp_status work_jad(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                             const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    (void)m;
+    long long I = sizeof(spmvp_idx), vs = (long long)t->value_size;
+    spmvp_lockstep l;
+    w->slots = A->nnz;
+    w->bytes = (long long)A->nrows * I + ((long long)s->max + 1) * I + (long long)A->nnz * (I + vs) +
+               spmvp_work_vectors(A, t->value_size);
+    w->critical_path = s->max;
+    if (!A->nrows)
+        return SPMVP_OK;
+    spmvp_lockstep_init(&l, t->warp);
+    for (long long L = s->max; L >= 0; L--)
+        spmvp_lockstep_add(&l, s->hist[L], L);
+    w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+    return SPMVP_OK;
+}
+
+const spmvp_format_desc spmvp_format_jad = {2, "jad", "JAD", NULL, NULL, plan_jad, NULL, work_jad};

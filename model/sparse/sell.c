@@ -23,6 +23,7 @@
 
 #include "budget.h"
 #include "format.h"
+#include "work.h"
 
 spmvp_sell *spmvp_sell_free(spmvp_sell *S)
 {
@@ -222,6 +223,55 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     return SPMVP_OK;
 }
 
+/* Work (format.h): one work-item per sorted row, stopping at its own length; rows sorted by
+ * decreasing length within windows of sigma, so a window's sorted lengths come from its
+ * histogram (counting sort, O(sigma + the window's longest row)): a warp runs to its longest
+ * row, and chunk c stores C x its longest row. The windows together cost O(rows + nnz) time and
+ * one histogram of the longest row's size. */
+static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
+{
+    spmvp_mapping r = *m;
+    resolve_sell(NULL, t->warp, &r);
+    if (r.sell_c & (r.sell_c - 1))
+        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma chunk height %d is not a power of two",
+                          r.sell_c);
+    if (spmvp_host_check(NULL, "SELL-C-sigma work", spmvp_bytes_mul((uint64_t)s->max + 1, sizeof(long long))))
+        return SPMVP_ERR_NOMEM;
+    long long *hist = calloc((size_t)s->max + 1, sizeof *hist);
+    if (!hist)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a histogram of %lld row lengths",
+                          s->max + 1);
+    spmvp_lockstep warps, chunks;
+    spmvp_lockstep_init(&warps, t->warp);
+    spmvp_lockstep_init(&chunks, (unsigned)r.sell_c);
+    for (long long w0 = 0; w0 < A->nrows; w0 += r.sell_sigma) {
+        long long end = w0 + r.sell_sigma < A->nrows ? w0 + r.sell_sigma : A->nrows, top = 0;
+        for (long long i = w0; i < end; i++) {
+            long long len = A->rowptr[i + 1] - A->rowptr[i];
+            hist[len]++;
+            top = len > top ? len : top;
+        }
+        for (long long L = top; L >= 0; L--) {
+            spmvp_lockstep_add(&warps, hist[L], L);
+            spmvp_lockstep_add(&chunks, hist[L], L);
+            hist[L] = 0;
+        }
+    }
+    free(hist);
+    long long nchunks = spmvp_ceil_div(A->nrows, r.sell_c), I = sizeof(spmvp_idx);
+    w->slots = spmvp_lockstep_end(&chunks, A->nrows); /* C x the sum of the chunks' longest rows */
+    if (w->slots > SPMVP_IDX_MAX)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "SELL-C-sigma needs more than 2^31 slots (C %d), "
+                          "more than 32-bit indices allow", r.sell_c);
+    w->bytes = (long long)A->nrows * I + (2 * nchunks + 1) * I + w->slots * (I + (long long)t->value_size) +
+               spmvp_work_vectors(A, t->value_size);
+    w->critical_path = s->max;
+    if (A->nrows)
+        w->lockstep_entries = spmvp_lockstep_end(&warps, spmvp_work_launch(w, A->nrows, t->wg_size));
+    return SPMVP_OK;
+}
+
 static const spmvp_mapping_param sell_params[] = {
     {"sell-c", "C", "SELL-C-sigma chunk height: rows per chunk, a power of two",
      "the warp / wavefront width", offsetof(spmvp_mapping, sell_c), 1, 4096, 1},
@@ -230,5 +280,5 @@ static const spmvp_mapping_param sell_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_sell = {1, "sell", "SELL-C-sigma", resolve_sell, label_sell,
-                                             plan_sell, sell_params};
+const spmvp_format_desc spmvp_format_sell = {2, "sell", "SELL-C-sigma", resolve_sell, label_sell,
+                                             plan_sell, sell_params, work_sell};

@@ -1,0 +1,168 @@
+/* matrix_features.c: seed 004's Table 1, the formats' work and the locality of x, in one pass each
+ * over the CSR (matrix_features.h defines every feature). */
+#include "matrix_features.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "budget.h"
+
+spmvp_features_target spmvp_features_target_default(size_t value_size)
+{
+    /* an H100 SXM: 132 SMs x 2048 resident threads, warps of 32, 48 KiB of local memory per
+     * work-group as its OpenCL driver reports */
+    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024};
+    return t;
+}
+
+/* The row length at position p (0-based) of the lengths sorted in increasing order. */
+static long long sorted_length(const spmvp_rowlen_stats *s, long long p)
+{
+    long long below = 0;
+    for (long long L = 0; L <= s->max; L++) {
+        below += s->hist[L];
+        if (p < below)
+            return L;
+    }
+    return s->max;
+}
+
+void spmvp_table1_compute(const spmvp_csr *A, const spmvp_rowlen_stats *s, spmvp_table1 *o)
+{
+    memset(o, 0, sizeof *o);
+    o->rows = A->nrows;
+    o->cols = A->ncols;
+    o->nnz = A->nnz;
+    o->min_nnz = s->min;
+    o->max_nnz = s->max;
+    o->mode_nnz = s->mode;
+    if (A->nrows)
+        o->median_nnz = 0.5 * (double)(sorted_length(s, (A->nrows - 1) / 2) + sorted_length(s, A->nrows / 2));
+    o->dispersion = s->sd;
+    o->density = A->nrows && A->ncols ? (double)A->nnz / ((double)A->nrows * (double)A->ncols) : 0.0;
+    long long min_dist = -1, max_dist = 0, band = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+            long long d = (long long)A->colidx[k] - i;
+            band = d > band ? d : -d > band ? -d : band;
+            if (k > A->rowptr[i]) {
+                long long gap = (long long)A->colidx[k] - A->colidx[k - 1];
+                min_dist = min_dist < 0 || gap < min_dist ? gap : min_dist;
+                max_dist = gap > max_dist ? gap : max_dist;
+            }
+        }
+    o->min_dist = min_dist < 0 ? 0 : min_dist;
+    o->max_dist = max_dist;
+    o->bandwidth = band;
+}
+
+/* Counts a unit (sector or line) the first time stamp `id` meets it. */
+static int first_touch(spmvp_idx *stamp, long long unit, spmvp_idx id)
+{
+    if (stamp[unit] == id)
+        return 0;
+    stamp[unit] = id;
+    return 1;
+}
+
+spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_target *t,
+                                    spmvp_locality *o)
+{
+    memset(o, 0, sizeof *o);
+    long long vs = (long long)t->value_size, W = t->warp, G = (long long)t->wg_size;
+    long long nsec = ((long long)A->ncols * vs + 31) / 32 + 1, nline = ((long long)A->ncols * vs + 127) / 128 + 1;
+    /* stamps: one index per sector and two per line of x (about 3/16 of x's bytes), and the
+     * active rows of one warp */
+    uint64_t need = spmvp_bytes_mul((uint64_t)(nsec + 2 * nline + W), sizeof(spmvp_idx));
+    if (spmvp_host_check(NULL, "locality of x", need))
+        return SPMVP_ERR_NOMEM;
+    spmvp_idx *sec = calloc((size_t)nsec, sizeof *sec), *line = calloc((size_t)nline, sizeof *line);
+    spmvp_idx *gline = calloc((size_t)nline, sizeof *gline), *active = malloc((size_t)W * sizeof *active);
+    if (!sec || !line || !gline || !active) {
+        free(sec), free(line), free(gline), free(active);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the locality of x (%llu bytes)",
+                          (unsigned long long)need);
+    }
+    const spmvp_idx *rp = A->rowptr, *ci = A->colidx;
+    spmvp_idx gid = 0; /* gather stamps: 1, 2, ... up to nnz */
+    for (long long r0 = 0; r0 < A->nrows; r0 += W) {
+        long long na = 0;
+        for (long long i = r0; i < r0 + W && i < A->nrows; i++)
+            if (rp[i + 1] > rp[i])
+                active[na++] = (spmvp_idx)i;
+        for (long long j = 0; na > 0; j++) {
+            long long keep = 0;
+            gid++;
+            o->gathers++;
+            for (long long a = 0; a < na; a++) {
+                spmvp_idx i = active[a];
+                long long c = ci[rp[i] + j];
+                o->sectors += first_touch(sec, c * vs / 32, gid);
+                o->lines += first_touch(line, c * vs / 128, gid);
+                o->entries++;
+                if (rp[i] + j + 1 < rp[i + 1])
+                    active[keep++] = i;
+            }
+            na = keep;
+        }
+    }
+    for (long long g0 = 0; g0 < A->nrows; g0 += G) {
+        spmvp_idx id = (spmvp_idx)(g0 / G + 1);
+        long long end = g0 + G < A->nrows ? g0 + G : A->nrows;
+        for (spmvp_idx k = rp[g0]; k < rp[end]; k++)
+            o->group_lines += first_touch(gline, (long long)ci[k] * vs / 128, id);
+    }
+    free(sec), free(line), free(gline), free(active);
+    if (o->gathers)
+        o->sectors_per_gather = (double)o->sectors / (double)o->gathers;
+    if (o->entries) {
+        o->sectors_per_entry = (double)o->sectors / (double)o->entries;
+        o->lines_per_entry = (double)o->lines / (double)o->entries;
+        o->group_lines_per_entry = (double)o->group_lines / (double)o->entries;
+    }
+    return SPMVP_OK;
+}
+
+/* One format's work under its resolved mapping; the waves from the target's resident
+ * work-items. */
+static void format_features(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                            const spmvp_features_target *t, const spmvp_mapping *m,
+                            spmvp_format_features *o)
+{
+    spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem};
+    memset(o, 0, sizeof *o);
+    o->map = m ? *m : spmvp_mapping_auto();
+    spmvp_format_resolve(f, s, t->warp, &o->map);
+    spmvp_format_mapping_label(f, &o->map, o->params, sizeof o->params);
+    o->state = spmvp_format_work(f, A, s, &o->map, &tt, &o->work);
+    if (o->state) {
+        snprintf(o->reason, sizeof o->reason, "%s", spmvp_last_error());
+        return;
+    }
+    for (int l = 0; l < o->work.launches; l++) {
+        o->work_items += o->work.items[l];
+        o->waves += (o->work.items[l] + t->resident - 1) / t->resident;
+    }
+    o->lockstep_ratio = A->nnz ? (double)o->work.lockstep_entries / (double)A->nnz : 0.0;
+}
+
+spmvp_status spmvp_features_compute(const spmvp_csr *A, const spmvp_features_target *t,
+                                    const spmvp_mapping *m, spmvp_features *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!t->warp || !t->wg_size || t->resident <= 0 || (t->value_size != 4 && t->value_size != 8))
+        return spmvp_fail(SPMVP_ERR_ARG, "features need a warp width, a work-group size, resident "
+                          "work-items and a value size of 4 or 8 (got %u, %zu, %lld, %zu)",
+                          t->warp, t->wg_size, t->resident, t->value_size);
+    out->target = *t;
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    if (!s)
+        return SPMVP_ERR_NOMEM; /* message recorded */
+    spmvp_table1_compute(A, s, &out->table1);
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        format_features((spmvp_format)f, A, s, t, m, &out->format[f]);
+    spmvp_rowlen_stats_free(s);
+    return spmvp_locality_compute(A, t, &out->locality);
+}

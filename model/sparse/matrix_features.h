@@ -1,0 +1,107 @@
+/* matrix_features.h: features of a matrix that predict SpMV time on a device, in one pass
+ * over its CSR (O(nnz) time, O(rows + cols/16 + longest row) extra memory): seed 004's Table 1
+ * (Lehnert, Berrendorf, Ecker, Mannuss, "Performance Prediction and Ranking of SpMV Kernels on
+ * GPU Architectures", Euro-Par 2016), the work each format's kernels do on a target (the
+ * formats' work hooks, format.h), and the locality of the gathers of x. (Not "features.h":
+ * model/sparse is on the include path, and that name would shadow glibc's <features.h>.)
+ *
+ * OpenCL-free: the target is plain numbers the caller fills from a device profile or a live
+ * device. Ownership: spmvp_features_compute fills a caller's struct; nothing to free. */
+#ifndef SPMVP_MATRIX_FEATURES_H
+#define SPMVP_MATRIX_FEATURES_H
+
+#include "format.h"
+#include "sparse.h"
+#include "stats.h"
+
+/* The device the work is counted for (seed 004's "blocksize" is wg_size). */
+typedef struct spmvp_features_target {
+    unsigned warp;                 /* warp / wavefront width W (> 0) */
+    size_t wg_size;                /* work-group size G (> 0) */
+    long long resident;            /* work-items resident at once: compute units x threads per
+                                      compute unit (> 0) */
+    size_t value_size;             /* 4 (float) or 8 (double) */
+    unsigned long long local_mem;  /* local memory per work-group, bytes (COO's and
+                                      CSR-adaptive's tiles depend on it) */
+} spmvp_features_target;
+
+/* The default target: an H100 (W 32, G 256, 132 x 2048 resident work-items, 48 KiB of local
+ * memory) in the given precision. */
+spmvp_features_target spmvp_features_target_default(size_t value_size);
+
+/* Seed 004's Table 1, with the paper's names in the comments. Row length = stored entries
+ * of a row. Where the paper is vague, the choice is stated. */
+typedef struct spmvp_table1 {
+    long long rows;        /* nRows */
+    long long cols;        /* columns (the paper's matrices are square) */
+    long long nnz;         /* nnz: stored entries, explicit zeros included */
+    long long min_nnz;     /* minNnz: the shortest row */
+    long long max_nnz;     /* maxNnz: the longest row */
+    long long mode_nnz;    /* modeNnz: the most frequent row length, the smallest on ties */
+    double median_nnz;     /* medianNnz: the median row length; for an even number of rows the
+                              mean of the two middle ones (so it may end in .5) */
+    long long min_dist;    /* minDist: the least column distance between consecutive entries of
+                              a row, col[k+1] - col[k], over every row with two or more entries
+                              (0 when no row has two); >= 1 since columns are unique */
+    long long max_dist;    /* maxDist: the greatest such distance (0 when no row has two) */
+    long long bandwidth;   /* bandwidth: max |col - row| over the entries ("the maximum distance
+                              of non-zero elements from the diagonal"); 0 without entries */
+    double dispersion;     /* dispersion: the population standard deviation of the row
+                              lengths (divides by nRows) */
+    double density;        /* density: nnz / (rows x cols); 0 for an empty shape */
+} spmvp_table1;
+
+/* The work of one product in one format under its resolved mapping (format.h's spmvp_work,
+ * plus what the target makes of it). */
+typedef struct spmvp_format_features {
+    spmvp_status state;         /* SPMVP_OK, else why there are no numbers (reason) */
+    char reason[160];
+    spmvp_mapping map;          /* the resolved mapping */
+    char params[64];            /* its label: "V=2", "K=5", "" */
+    spmvp_work work;            /* lock-step entries, critical path, slots, bytes, launches */
+    long long work_items;       /* sum of the launches' work-items (whole work-groups) */
+    long long waves;            /* sum over launches of ceil(work-items / resident): how many
+                                   times the device is filled */
+    double lockstep_ratio;      /* lockstep_entries / nnz: 1 is no idle lane (0 without entries) */
+} spmvp_format_features;
+
+/* Locality of x, measured for the row-per-work-item mapping (CSR-scalar; also ELL's, ELL-R's,
+ * HYB's ELL part and, after their sorting, JAD's and SELL's): warp k's lanes take rows kW..kW+W-1
+ * and gather step j loads x[col] of entry j of each of those rows that has one. That mapping's
+ * gathers spread over W rows, so they tell a stencil (neighbouring rows, neighbouring columns:
+ * few sectors) from a scattered matrix of the same shape; CSR-vector's gathers walk one row's
+ * sorted columns and are coalesced for both. x[c] sits at byte c x value_size. */
+typedef struct spmvp_locality {
+    long long gathers;        /* warp-wide gather steps (with at least one active lane) */
+    long long entries;        /* their loads: nnz */
+    long long sectors;        /* sum over gathers of distinct 32-byte sectors of x touched */
+    long long lines;          /* sum over gathers of distinct 128-byte lines of x touched */
+    long long group_lines;    /* sum over work-groups (G consecutive rows) of distinct 128-byte
+                                 lines of x their entries touch: what L1/L2 must hold for reuse */
+    double sectors_per_gather; /* sectors / gathers (1 .. W; W x value_size / 32 for a gather
+                                  of W consecutive columns) */
+    double sectors_per_entry;  /* sectors / entries */
+    double lines_per_entry;    /* lines / entries */
+    double group_lines_per_entry; /* group_lines / entries: 1 - the reuse within a work-group */
+} spmvp_locality;
+
+typedef struct spmvp_features {
+    spmvp_features_target target;
+    spmvp_table1 table1;
+    spmvp_format_features format[SPMVP_NFORMATS]; /* by spmvp_format id */
+    spmvp_locality locality;
+} spmvp_features;
+
+/* Computes every feature of A on target t; each format's mapping is m's (NULL: all auto),
+ * resolved from A's statistics. A format that plan would refuse gets its state and reason and
+ * the others still run. SPMVP_ERR_ARG for a bad target, SPMVP_ERR_NOMEM (the host budget,
+ * budget.h, or malloc) with the message recorded. */
+spmvp_status spmvp_features_compute(const spmvp_csr *A, const spmvp_features_target *t,
+                                    const spmvp_mapping *m, spmvp_features *out);
+
+/* The pieces, for tests: Table 1 from A and its statistics; locality on t. */
+void spmvp_table1_compute(const spmvp_csr *A, const spmvp_rowlen_stats *s, spmvp_table1 *out);
+spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_target *t,
+                                    spmvp_locality *out);
+
+#endif
