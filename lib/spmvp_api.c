@@ -1,0 +1,354 @@
+/* spmvp_api.c: include/spmvp.h, libspmvp's C API for tuners, on the layers' public headers.
+ * The layers' headers come first: spmvp.h's copy of the status codes then stays out. */
+#include "spmvp_ocl.h"
+
+#include "spmvp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *spmvp_version(void) { return SPMVP_VERSION; }
+
+/* ---- matrices ---- */
+
+struct spmvp_matrix {
+    spmvp_csr csr;     /* what the layers see: the caller's arrays or the copies below */
+    spmvp_idx *rowptr; /* 32-bit copy of 64-bit row pointers (size nrows+1), or NULL */
+    spmvp_idx *colidx; /* 32-bit copy of 64-bit column indices (size nnz), or NULL */
+    double *val;       /* double copy of float values (size nnz), or NULL */
+};
+
+/* What a matrix without entries points at, so that no layer sees a NULL array. */
+static spmvp_idx no_idx[1];
+static double no_val[1];
+
+/* Element i of an int32 (wide 0) or int64 (wide 1) array. */
+static int64_t at(const void *a, int wide, int64_t i)
+{
+    return wide ? ((const int64_t *)a)[i] : ((const int32_t *)a)[i];
+}
+
+/* Checks the caller's CSR (spmvp.h's rules) and sets *nnz; the first problem fails. */
+static spmvp_status check_csr(const char *fn, int64_t nrows, int64_t ncols, const void *rowptr,
+                              const void *colidx, int wide, const void *values, size_t value_size,
+                              int64_t *nnz)
+{
+    if (nrows < 0 || ncols < 0)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: negative size %lld x %lld", fn, (long long)nrows,
+                          (long long)ncols);
+    if (nrows > SPMVP_IDX_MAX || ncols > SPMVP_IDX_MAX)
+        return spmvp_fail(SPMVP_ERR_RANGE, "%s: size %lld x %lld above 32-bit indices (%d)", fn,
+                          (long long)nrows, (long long)ncols, SPMVP_IDX_MAX);
+    if (value_size != 4 && value_size != 8)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: value size %zu is neither 4 (float) nor 8 (double)",
+                          fn, value_size);
+    if (!rowptr)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: rowptr is NULL", fn);
+    if (at(rowptr, wide, 0) != 0)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: rowptr[0] is %lld, not 0", fn,
+                          (long long)at(rowptr, wide, 0));
+    for (int64_t i = 0; i < nrows; i++)
+        if (at(rowptr, wide, i + 1) < at(rowptr, wide, i))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: row %lld: rowptr[%lld] = %lld is below "
+                              "rowptr[%lld] = %lld", fn, (long long)i, (long long)(i + 1),
+                              (long long)at(rowptr, wide, i + 1), (long long)i,
+                              (long long)at(rowptr, wide, i));
+    *nnz = at(rowptr, wide, nrows);
+    if (*nnz > SPMVP_IDX_MAX)
+        return spmvp_fail(SPMVP_ERR_RANGE, "%s: %lld entries, above 32-bit indices (%d)", fn,
+                          (long long)*nnz, SPMVP_IDX_MAX);
+    if (*nnz > 0 && (!colidx || !values))
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: %s is NULL with %lld entries", fn,
+                          colidx ? "values" : "colidx", (long long)*nnz);
+    for (int64_t i = 0; i < nrows; i++)
+        for (int64_t k = at(rowptr, wide, i); k < at(rowptr, wide, i + 1); k++) {
+            int64_t c = at(colidx, wide, k);
+            if (c < 0 || c >= ncols)
+                return spmvp_fail(SPMVP_ERR_ARG, "%s: row %lld, entry %lld: column index %lld "
+                                  "out of range [0, %lld)", fn, (long long)i, (long long)k,
+                                  (long long)c, (long long)ncols);
+            if (k > at(rowptr, wide, i) && c <= at(colidx, wide, k - 1))
+                return spmvp_fail(SPMVP_ERR_ARG, "%s: row %lld, entry %lld: column index %lld "
+                                  "after %lld (columns must increase within a row)", fn,
+                                  (long long)i, (long long)k, (long long)c,
+                                  (long long)at(colidx, wide, k - 1));
+        }
+    return SPMVP_OK;
+}
+
+/* spmvp_matrix_from_csr32 and _csr64: check, then borrow what fits the layers, copy the rest. */
+static spmvp_status matrix_from_csr(const char *fn, int64_t nrows, int64_t ncols,
+                                    const void *rowptr, const void *colidx, int wide,
+                                    const void *values, size_t value_size, spmvp_matrix **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: out is NULL", fn);
+    *out = NULL;
+    int64_t nnz = 0;
+    spmvp_status st = check_csr(fn, nrows, ncols, rowptr, colidx, wide, values, value_size, &nnz);
+    if (st)
+        return st;
+    uint64_t copy = 0; /* bytes of the copies, checked against the host budget first */
+    if (wide)
+        copy = spmvp_bytes_mul((uint64_t)nrows + 1 + (uint64_t)nnz, sizeof(spmvp_idx));
+    if (value_size == 4)
+        copy = spmvp_bytes_add(copy, spmvp_bytes_mul((uint64_t)nnz, sizeof(double)));
+    if (copy && (st = spmvp_host_check(fn, "copy of the matrix", copy)))
+        return st;
+    spmvp_matrix *A = calloc(1, sizeof *A);
+    if (!A)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", fn);
+    A->csr.nrows = (spmvp_idx)nrows;
+    A->csr.ncols = (spmvp_idx)ncols;
+    A->csr.nnz = (spmvp_idx)nnz;
+    A->csr.rowptr = (spmvp_idx *)rowptr; /* the layers only read a const spmvp_csr */
+    A->csr.colidx = nnz ? (spmvp_idx *)colidx : no_idx;
+    A->csr.val = nnz ? (double *)values : no_val;
+    if (wide) {
+        A->rowptr = malloc(((size_t)nrows + 1) * sizeof *A->rowptr);
+        A->colidx = malloc(((size_t)nnz + 1) * sizeof *A->colidx);
+        if (!A->rowptr || !A->colidx)
+            goto nomem;
+        for (int64_t i = 0; i <= nrows; i++)
+            A->rowptr[i] = (spmvp_idx)at(rowptr, 1, i);
+        for (int64_t k = 0; k < nnz; k++)
+            A->colidx[k] = (spmvp_idx)at(colidx, 1, k);
+        A->csr.rowptr = A->rowptr;
+        A->csr.colidx = A->colidx;
+    }
+    if (value_size == 4 && nnz) {
+        if (!(A->val = malloc((size_t)nnz * sizeof *A->val)))
+            goto nomem;
+        for (int64_t k = 0; k < nnz; k++)
+            A->val[k] = ((const float *)values)[k];
+        A->csr.val = A->val;
+    }
+    *out = A;
+    return SPMVP_OK;
+nomem:
+    spmvp_matrix_free(A);
+    return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", fn);
+}
+
+spmvp_status spmvp_matrix_from_csr32(int64_t nrows, int64_t ncols, const int32_t *rowptr,
+                                     const int32_t *colidx, const void *values,
+                                     size_t value_size, spmvp_matrix **out)
+{
+    return matrix_from_csr("spmvp_matrix_from_csr32", nrows, ncols, rowptr, colidx, 0, values,
+                           value_size, out);
+}
+
+spmvp_status spmvp_matrix_from_csr64(int64_t nrows, int64_t ncols, const int64_t *rowptr,
+                                     const int64_t *colidx, const void *values,
+                                     size_t value_size, spmvp_matrix **out)
+{
+    return matrix_from_csr("spmvp_matrix_from_csr64", nrows, ncols, rowptr, colidx, 1, values,
+                           value_size, out);
+}
+
+spmvp_matrix *spmvp_matrix_free(spmvp_matrix *A)
+{
+    if (A) {
+        free(A->rowptr);
+        free(A->colidx);
+        free(A->val);
+        free(A);
+    }
+    return NULL;
+}
+
+int64_t spmvp_matrix_rows(const spmvp_matrix *A) { return A ? A->csr.nrows : -1; }
+int64_t spmvp_matrix_cols(const spmvp_matrix *A) { return A ? A->csr.ncols : -1; }
+int64_t spmvp_matrix_nnz(const spmvp_matrix *A) { return A ? A->csr.nnz : -1; }
+
+/* ---- predictions ---- */
+
+spmvp_status spmvp_profile_open(const char *path, spmvp_profile **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_open: out is NULL");
+    *out = NULL;
+    if (!path)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_profile_open: path is NULL");
+    return spmvp_profile_load(path, out);
+}
+
+struct spmvp_estimate {
+    int model;                         /* the trusted model's id, -1: none predicts */
+    int best;                          /* its pick (a format id), -1: none */
+    double us[SPMVP_NFORMATS];         /* its µs per format, NaN where it has none */
+    char params[SPMVP_NFORMATS][64];   /* each format's mapping parameters as predicted */
+};
+
+spmvp_status spmvp_predict(const spmvp_profile *p, size_t value_size, const spmvp_matrix *A,
+                           spmvp_estimate **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_predict: out is NULL");
+    *out = NULL;
+    if (!p || !A)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_predict: %s is NULL", p ? "the matrix" : "the profile");
+    if (value_size != 4 && value_size != 8)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_predict: value size %zu is neither 4 nor 8",
+                          value_size);
+    spmvp_predictor pred;
+    spmvp_status st = spmvp_predictor_init(&pred, p, NULL, value_size);
+    if (st)
+        return st;
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(&A->csr);
+    spmvp_estimate *e = calloc(1, sizeof *e);
+    spmvp_prediction pr;
+    if (!s || !e)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_predict: out of memory");
+    else
+        st = spmvp_predict_all(&pred, s, &pr);
+    if (!st) {
+        e->model = pr.trusted;
+        e->best = pr.trusted >= 0 ? pr.best[pr.trusted] : -1;
+        for (int f = 0; f < SPMVP_NFORMATS; f++) {
+            e->us[f] = pr.trusted >= 0 ? pr.us[f][pr.trusted] : NAN;
+            spmvp_format_mapping_label((spmvp_format)f, &pr.map, e->params[f], sizeof e->params[f]);
+        }
+        *out = e;
+        e = NULL;
+    }
+    free(e);
+    spmvp_rowlen_stats_free(s);
+    spmvp_predictor_release(&pred);
+    return st;
+}
+
+spmvp_estimate *spmvp_estimate_free(spmvp_estimate *e)
+{
+    free(e);
+    return NULL;
+}
+
+int spmvp_estimate_count(const spmvp_estimate *e) { return e ? SPMVP_NFORMATS : 0; }
+
+static int in_range(const spmvp_estimate *e, int i) { return e && i >= 0 && i < SPMVP_NFORMATS; }
+
+const char *spmvp_estimate_format(const spmvp_estimate *e, int i)
+{
+    return in_range(e, i) ? spmvp_format_name((spmvp_format)i) : NULL;
+}
+
+const char *spmvp_estimate_params(const spmvp_estimate *e, int i)
+{
+    return in_range(e, i) ? e->params[i] : NULL;
+}
+
+double spmvp_estimate_us(const spmvp_estimate *e, int i) { return in_range(e, i) ? e->us[i] : NAN; }
+int spmvp_estimate_best(const spmvp_estimate *e) { return e ? e->best : -1; }
+
+const char *spmvp_estimate_model(const spmvp_estimate *e)
+{
+    return e && e->model >= 0 ? spmvp_model_name(e->model) : NULL;
+}
+
+/* ---- products on an OpenCL device ---- */
+
+struct spmvp_device {
+    spmvp_context *ctx; /* context, queue and program cache (owned) */
+};
+
+struct spmvp_product {
+    spmvp_spmv *s;      /* the matrix on the device (owned; borrows the device's context) */
+    size_t nrows, ncols;
+};
+
+spmvp_status spmvp_device_open(const char *spec, spmvp_device **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_device_open: out is NULL");
+    *out = NULL;
+    spmvp_device_info *list = NULL;
+    int n = 0;
+    spmvp_status st = spmvp_device_list(&list, &n);
+    if (st)
+        return st;
+    int i = spmvp_device_select(list, n, spec);
+    spmvp_device *d = i >= 0 ? calloc(1, sizeof *d) : NULL;
+    if (i < 0)
+        st = SPMVP_ERR_NO_DEVICE; /* the message is spmvp_device_select's */
+    else if (!d)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_device_open: out of memory");
+    else if (!(st = spmvp_context_create(&list[i], &d->ctx))) {
+        *out = d;
+        d = NULL;
+    }
+    free(d);
+    free(list);
+    return st;
+}
+
+spmvp_device *spmvp_device_free(spmvp_device *d)
+{
+    if (d) {
+        spmvp_context_free(d->ctx);
+        free(d);
+    }
+    return NULL;
+}
+
+const char *spmvp_device_name(const spmvp_device *d) { return d ? d->ctx->info.name : ""; }
+
+spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
+                                  size_t value_size, spmvp_product **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create: out is NULL");
+    *out = NULL;
+    if (!d || !A || !format)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create: %s is NULL",
+                          !d ? "the device" : !A ? "the matrix" : "the format");
+    int f = spmvp_format_parse(format);
+    if (f < 0) {
+        char names[256];
+        spmvp_format_list(", ", names, sizeof names);
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create: unknown format \"%s\" (%s)",
+                          format, names);
+    }
+    if (value_size != 4 && value_size != 8)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create: value size %zu is neither 4 "
+                          "nor 8", value_size);
+    spmvp_product *p = calloc(1, sizeof *p);
+    if (!p)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_product_create: out of memory");
+    spmvp_spmv_options opt = spmvp_spmv_defaults(value_size);
+    spmvp_status st = spmvp_spmv_create(d->ctx, &A->csr, (spmvp_format)f, &opt, &p->s);
+    if (st) {
+        free(p);
+        return st;
+    }
+    p->nrows = (size_t)A->csr.nrows;
+    p->ncols = (size_t)A->csr.ncols;
+    *out = p;
+    return SPMVP_OK;
+}
+
+spmvp_product *spmvp_product_free(spmvp_product *p)
+{
+    if (p) {
+        spmvp_spmv_free(p->s);
+        free(p);
+    }
+    return NULL;
+}
+
+spmvp_status spmvp_product_run(spmvp_product *p, const double *x, double *y)
+{
+    if (!p)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run: the product is NULL");
+    if ((!x && p->ncols) || (!y && p->nrows))
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run: %s is NULL", !x && p->ncols ? "x" : "y");
+    spmvp_status st = spmvp_spmv_set_x(p->s, x);
+    if (!st)
+        st = spmvp_spmv_enqueue(p->s, NULL, NULL);
+    if (!st && p->nrows)
+        st = spmvp_spmv_get_y(p->s, y);
+    return st;
+}
+
+const char *spmvp_product_params(const spmvp_product *p) { return p ? spmvp_spmv_params(p->s) : ""; }
