@@ -199,12 +199,15 @@ int spmvp_cmd_features(int argc, char **argv)
     static spmvp_features F;
     spmvp_status st = spmvp_features_compute(A, &t, &args.map, &F);
     double t2 = now_us();
-    spmvp_rowlen_stats *s = st ? NULL : spmvp_rowlen_stats_from_csr(A);
-    if (st || !s) {
+    if (st) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());
     } else if (args.json) {
+        /* the shared matrix object from the features' own Table 1: no second pass */
+        const spmvp_table1 *tb = &F.table1;
+        spmvp_rowlen_stats s = {tb->rows, tb->cols, tb->nnz, tb->rows ? (double)tb->nnz / tb->rows : 0.0,
+                                tb->dispersion, tb->min_nnz, tb->max_nnz, tb->mode_nnz, NULL};
         cJSON *doc = spmvp_json_doc("features");
-        cJSON_AddItemToObject(doc, "matrix", spmvp_json_matrix(args.matrix, s));
+        cJSON_AddItemToObject(doc, "matrix", spmvp_json_matrix(args.matrix, &s));
         cJSON_AddStringToObject(doc, "precision", vs == 8 ? "double" : "single");
         cJSON *o = cJSON_AddObjectToObject(doc, "target");
         cJSON_AddStringToObject(o, "source", dev ? source : "default");
@@ -228,7 +231,6 @@ int spmvp_cmd_features(int argc, char **argv)
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "cannot write to stdout");
     }
     cJSON_Delete(dev);
-    spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);
     return rc;
 }
