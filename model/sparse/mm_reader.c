@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-void mm_reader_memory(mm_reader *r, const char *name, const char *text, size_t len)
+void spmvp_mm_reader_memory(mm_reader *r, const char *name, const char *text, size_t len)
 {
     memset(r, 0, sizeof *r);
     r->name = name;
@@ -18,7 +18,7 @@ void mm_reader_memory(mm_reader *r, const char *name, const char *text, size_t l
     r->left = len;
 }
 
-spmvp_status mm_reader_open(mm_reader *r, const char *path)
+spmvp_status spmvp_mm_reader_open(mm_reader *r, const char *path)
 {
     struct stat sb;
     memset(r, 0, sizeof *r);
@@ -28,7 +28,7 @@ spmvp_status mm_reader_open(mm_reader *r, const char *path)
         return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path,
                           errno ? strerror(errno) : "out of memory");
     if (!(r->buf = malloc(MM_WINDOW))) {
-        mm_reader_close(r);
+        spmvp_mm_reader_close(r);
         return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory for a read buffer", path);
     }
     gzbuffer(r->g, 1 << 18);
@@ -38,7 +38,7 @@ spmvp_status mm_reader_open(mm_reader *r, const char *path)
     return SPMVP_OK;
 }
 
-void mm_reader_close(mm_reader *r)
+void spmvp_mm_reader_close(mm_reader *r)
 {
     if (r->g)
         gzclose(r->g);
@@ -94,7 +94,7 @@ static int refill(mm_reader *r)
     return fail_line(r, SPMVP_ERR_PARSE, "truncated or corrupt gzip data", detail);
 }
 
-int mm_next_line(mm_reader *r, const char **b, const char **e)
+int spmvp_mm_next_line(mm_reader *r, const char **b, const char **e)
 {
     const char *nl;
     while (!(nl = r->p < r->end ? memchr(r->p, '\n', (size_t)(r->end - r->p)) : NULL)) {

@@ -25,19 +25,19 @@ typedef struct mm_reader {
     char *buf;        /* the window of a stream (size MM_WINDOW) */
     int eof;          /* the stream has no more bytes (always 1 in memory) */
     uint64_t left;    /* bytes of text not yet returned when known (memory, plain files), else 0 */
-    spmvp_status st;  /* the error when mm_next_line returned -1 */
+    spmvp_status st;  /* the error when spmvp_mm_next_line returned -1 */
 } mm_reader;
 
 /* A reader over text[0..len) (not copied; must outlive the reader). */
-void mm_reader_memory(mm_reader *r, const char *name, const char *text, size_t len);
+void spmvp_mm_reader_memory(mm_reader *r, const char *name, const char *text, size_t len);
 /* A reader streaming the file at path, inflated if it starts with the gzip magic 1f 8b.
  * SPMVP_ERR_IO (message "path: cannot open: ...") or SPMVP_ERR_NOMEM. */
-spmvp_status mm_reader_open(mm_reader *r, const char *path);
+spmvp_status spmvp_mm_reader_open(mm_reader *r, const char *path);
 /* Closes the stream and frees the window; accepts a memory reader. */
-void mm_reader_close(mm_reader *r);
+void spmvp_mm_reader_close(mm_reader *r);
 /* The next line as [*b, *e) without its '\n', valid until the next call: 1. At the end of the
  * text: 0. On a read error, corrupt gzip data or a line longer than the window: -1, with the
  * status in r->st and its message recorded ("name:line: ..."). */
-int mm_next_line(mm_reader *r, const char **b, const char **e);
+int spmvp_mm_next_line(mm_reader *r, const char **b, const char **e);
 
 #endif

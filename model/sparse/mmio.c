@@ -118,7 +118,7 @@ typedef mm_reader parser;
 
 /* Next line as [*b, *e), without its '\n'. 1: a line; 0: the end of the text; -1: an error,
  * recorded, its status in ps->st. */
-static int next_line(parser *ps, const char **b, const char **e) { return mm_next_line(ps, b, e); }
+static int next_line(parser *ps, const char **b, const char **e) { return spmvp_mm_next_line(ps, b, e); }
 
 /* Splits [p, e) into at most max tokens; returns how many there are, up to max+1. */
 static int split(const char *p, const char *e, const char **tb, const char **te, int max)
@@ -599,7 +599,7 @@ spmvp_status spmvp_mm_parse(const char *name, const char *text, size_t len, spmv
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_parse: NULL text or output");
     *out = NULL;
     parser ps;
-    mm_reader_memory(&ps, name ? name : "(memory)", text ? text : "", len);
+    spmvp_mm_reader_memory(&ps, name ? name : "(memory)", text ? text : "", len);
     return parse(&ps, out);
 }
 
@@ -609,9 +609,9 @@ spmvp_status spmvp_mm_read(const char *path, spmvp_csr **out)
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_mm_read: NULL path or output");
     *out = NULL;
     parser ps;
-    spmvp_status st = mm_reader_open(&ps, path);
+    spmvp_status st = spmvp_mm_reader_open(&ps, path);
     if (!st)
         st = parse(&ps, out);
-    mm_reader_close(&ps);
+    spmvp_mm_reader_close(&ps);
     return st;
 }
