@@ -263,23 +263,14 @@ spmvp_status spmvp_device_open(const char *spec, spmvp_device **out)
     if (!out)
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_device_open: out is NULL");
     *out = NULL;
-    spmvp_device_info *list = NULL;
-    int n = 0;
-    spmvp_status st = spmvp_device_list(&list, &n);
+    spmvp_device *d = calloc(1, sizeof *d);
+    if (!d)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_device_open: out of memory");
+    spmvp_status st = spmvp_context_open(spec, &d->ctx);
     if (st)
-        return st;
-    int i = spmvp_device_select(list, n, spec);
-    spmvp_device *d = i >= 0 ? calloc(1, sizeof *d) : NULL;
-    if (i < 0)
-        st = SPMVP_ERR_NO_DEVICE; /* the message is spmvp_device_select's */
-    else if (!d)
-        st = spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_device_open: out of memory");
-    else if (!(st = spmvp_context_create(&list[i], &d->ctx))) {
+        free(d);
+    else
         *out = d;
-        d = NULL;
-    }
-    free(d);
-    free(list);
     return st;
 }
 

@@ -35,21 +35,9 @@ int spmvp_cli_int(const char *s, long lo, long hi, long *out)
 
 spmvp_status spmvp_cli_open(const char *spec, const char *cl_dir, spmvp_context **ctx)
 {
-    spmvp_device_info *list = NULL;
-    int n = 0;
-    *ctx = NULL;
-    spmvp_status st = spmvp_device_list(&list, &n);
-    if (st)
-        return st;
-    int i = spmvp_device_select(list, n, spec);
-    if (i < 0) {
-        free(list);
-        return SPMVP_ERR_NO_DEVICE;
-    }
-    st = spmvp_context_create(&list[i], ctx);
+    spmvp_status st = spmvp_context_open(spec, ctx);
     if (!st)
         (*ctx)->cl_dir = cl_dir;
-    free(list);
     return st;
 }
 

@@ -10,6 +10,21 @@
 struct spmvp_cl_source { const char *name; const char *text; };
 extern const struct spmvp_cl_source spmvp_cl_sources[]; /* generated: cl_sources.c */
 
+spmvp_status spmvp_context_open(const char *spec, spmvp_context **out)
+{
+    spmvp_device_info *list = NULL;
+    int n = 0;
+    *out = NULL;
+    spmvp_status st = spmvp_device_list(&list, &n);
+    if (st)
+        return st;
+    int i = spmvp_device_select(list, n, spec);
+    st = i < 0 ? SPMVP_ERR_NO_DEVICE /* message: spmvp_device_select's */
+               : spmvp_context_create(&list[i], out);
+    free(list);
+    return st;
+}
+
 spmvp_status spmvp_context_create(const spmvp_device_info *info, spmvp_context **out)
 {
     spmvp_status st = SPMVP_OK;

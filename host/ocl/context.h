@@ -25,6 +25,10 @@ typedef struct spmvp_context {
  * On failure *out is NULL and spmvp_last_error() says why. Free with spmvp_context_free(). */
 spmvp_status spmvp_context_create(const spmvp_device_info *info, spmvp_context **out);
 spmvp_context *spmvp_context_free(spmvp_context *ctx);
+/* Lists the devices, picks the one `spec` names (spmvp_device_select: NULL for the first GPU,
+ * else the first CPU) and creates its context into *out (NULL on failure, with the message of
+ * whichever step failed; SPMVP_ERR_NO_DEVICE when none matches). Free with spmvp_context_free. */
+spmvp_status spmvp_context_open(const char *spec, spmvp_context **out);
 
 /* The program built from cl/<file> with `options`, from the cache or built now (once per
  * device, file and options). The program stays owned by the cache. A failed build prints the
