@@ -2,10 +2,8 @@
  * and the locality of x (model/sparse/matrix_features.h), with the parse time beside the time
  * the features took. The target comes from a profile's device parameters, a live device, or,
  * with neither, an H100 (said so in the output). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 
@@ -41,13 +39,6 @@ const spmvp_cmd spmvp_command_features = {
     "  spmvp features laplace3d:100\n"
     "  spmvp features rmat:16 --profile devices/nvidia-h100.json --precision double --json\n",
 };
-
-static double now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec * 1e-3;
-}
 
 /* The target and where it came from; -1 to go on, else the exit status. */
 static int target_of(size_t vs, spmvp_features_target *t, const char **source, cJSON **dev)
@@ -190,15 +181,15 @@ int spmvp_cmd_features(int argc, char **argv)
     if ((rc = target_of(vs, &t, &source, &dev)) >= 0)
         return rc;
     spmvp_csr *A = NULL;
-    double t0 = now_us();
+    double t0 = spmvp_cli_now_us();
     if (spmvp_matrix_load(args.matrix, &A)) {
         cJSON_Delete(dev);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    double t1 = now_us();
+    double t1 = spmvp_cli_now_us();
     static spmvp_features F;
     spmvp_status st = spmvp_features_compute(A, &t, &args.map, &F);
-    double t2 = now_us();
+    double t2 = spmvp_cli_now_us();
     if (st) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());
     } else if (args.json) {

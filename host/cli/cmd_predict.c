@@ -1,12 +1,10 @@
 /* cmd_predict.c: `spmvp predict MATRIX --profile P.json`: every format under every registered
  * model, no device needed, one recommendation with the model that gave it and why;
  * `--hyb-threshold` adds seed 002's Algorithm 2 beside the usual HYB width rules. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "plot.h"
@@ -41,13 +39,6 @@ const spmvp_cmd spmvp_command_predict = {
     "  spmvp predict matrices/cage8.mtx.gz --profile devices/pocl-cpu.json\n"
     "  spmvp predict laplace3d:100 --profile devices/nvidia-h100.json --precision double --json\n",
 };
-
-static double now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec * 1e-3;
-}
 
 /* "ok", "no_model" or "out_of_range": what a prediction cell holds */
 static const char *cell_state(const spmvp_prediction *pr, int f, int m)
@@ -302,14 +293,14 @@ int spmvp_cmd_predict(int argc, char **argv)
     }
     /* timed apart: the one pass over the row pointers that reading a matrix ends with, and
      * the prediction itself, which uses only those statistics */
-    double t0 = now_us();
+    double t0 = spmvp_cli_now_us();
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
-    double t1 = now_us();
+    double t1 = spmvp_cli_now_us();
     spmvp_prediction pr;
     rc = SPMVP_EXIT_OK;
     if (!s || spmvp_predict_all(&pred, s, &pr))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());
-    double took = now_us() - t1, stats_us = t1 - t0;
+    double took = spmvp_cli_now_us() - t1, stats_us = t1 - t0;
     spmvp_hyb_report h = {0};
     if (rc == SPMVP_EXIT_OK && args.hyb && spmvp_hyb_report_make(&pred, s, &h))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());

@@ -1,4 +1,5 @@
 /* common.c: helpers shared by the subcommands: errors, numbers, device opening, JSON. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "cli.h"
 
 #include <errno.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 const char *const spmvp_precision_choices[] = {"single", "double", NULL};
 
@@ -195,4 +197,11 @@ int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *
             return spmvp_cli_error(SPMVP_EXIT_USAGE, "%s: the output %s is the input %s: write "
                                    "elsewhere (spmvp never writes over its inputs)", cmd, out, inputs[i]);
     return 0;
+}
+
+double spmvp_cli_now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec * 1e-3;
 }
