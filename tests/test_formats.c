@@ -51,33 +51,6 @@ static void hyb_spmv(const spmvp_hyb *H, const double *x, double *y)
 
 /* ---- checks shared by the edge cases ---- */
 
-struct product {
-    double *x, *ref, *y;
-    size_t ybytes;
-};
-
-static int product_begin(struct product *P, const spmvp_csr *A)
-{
-    P->x = malloc(((size_t)A->ncols + 1) * sizeof *P->x);
-    P->ref = malloc(((size_t)A->nrows + 1) * sizeof *P->ref);
-    P->y = malloc(((size_t)A->nrows + 1) * sizeof *P->y);
-    P->ybytes = (size_t)A->nrows * sizeof *P->y;
-    if (!P->x || !P->ref || !P->y)
-        return 0;
-    lcg_state = 12345;
-    for (spmvp_idx j = 0; j < A->ncols; j++)
-        P->x[j] = ((double)(lcg() % 1999) - 999.0) / 128.0;
-    spmvp_csr_spmv(A, P->x, P->ref);
-    return 1;
-}
-
-static void product_end(struct product *P)
-{
-    free(P->x);
-    free(P->ref);
-    free(P->y);
-}
-
 static void check_coo(const spmvp_csr *A, const struct product *P, const char *what)
 {
     spmvp_coo *C = spmvp_coo_from_csr(A);

@@ -70,31 +70,6 @@ static void brc_spmv(const spmvp_brc *R, const double *x, double *y)
 
 /* ---- checks ---- */
 
-struct product {
-    double *x, *ref, *y;
-};
-
-static int product_begin(struct product *P, const spmvp_csr *A)
-{
-    P->x = malloc(((size_t)A->ncols + 1) * sizeof *P->x);
-    P->ref = malloc(((size_t)A->nrows + 1) * sizeof *P->ref);
-    P->y = malloc(((size_t)A->nrows + 1) * sizeof *P->y);
-    if (!P->x || !P->ref || !P->y)
-        return 0;
-    lcg_state = 12345;
-    for (spmvp_idx j = 0; j < A->ncols; j++)
-        P->x[j] = ((double)(lcg() % 1999) - 999.0) / 128.0;
-    spmvp_csr_spmv(A, P->x, P->ref);
-    return 1;
-}
-
-static void product_end(struct product *P)
-{
-    free(P->x);
-    free(P->ref);
-    free(P->y);
-}
-
 /* y equals the reference exactly (exact = 1: the same additions in the same order) or within
  * rounding (BRC adds a long row's tiles apart). */
 static int product_ok(const spmvp_csr *A, const struct product *P, int exact)
