@@ -18,13 +18,15 @@
 #include <stdio.h>
 
 #include "calib.h"
+#include "featvec.h"
 #include "profile.h"
 #include "profile_json.h"
 #include "spmvp_sparse.h"
+#include "train_table.h"
 
-#define SPMVP_MODEL_VERSION 1   /* the descriptor layout below */
+#define SPMVP_MODEL_VERSION 2   /* the descriptor layout below (1: without the learned hooks) */
 #define SPMVP_MODEL_VARIANTS 3  /* most models one descriptor predicts */
-#define SPMVP_MODELS_MAX 8      /* most models in all (spmvp_model_count() <= this) */
+#define SPMVP_MODELS_MAX 16     /* most models in all (spmvp_model_count() <= this) */
 
 /* Variant flags. */
 enum {
@@ -117,6 +119,23 @@ typedef struct spmvp_model {
      * coefficients, of two profiles side by side. */
     void (*describe_device)(const void *const state[2], const int available[2], FILE *out);
     void (*describe_fit)(const void *const state[2], const int available[2], FILE *out);
+
+    /* ---- version 2: models learned from a training table (train_table.h, featvec.h) ----
+     * A learned model keeps what it learned in its per-precision part (prec_size bytes, read
+     * and written by read_prec/write_prec); `spmvp train` and `spmvp cv` fit it with
+     * fit_table, and predict_all, rank and cv predict through predict_vec. */
+    /* Fits prec_part (zeroed, or emptied by free_prec) from the rows of t at precision k whose
+     * use[i] is non-zero (use NULL: every row), one model per format (and per whatever the
+     * model distinguishes); a format with too few rows stays without one. One line per format
+     * on notes (may be NULL). SPMVP_ERR_NOMEM; a library's failure with its message. */
+    spmvp_status (*fit_table)(const spmvp_train_table *t, const unsigned char *use,
+                              spmvp_precision k, void *prec_part, FILE *notes);
+    /* Variant j's predicted µs for the configuration of format f with features x
+     * (SPMVP_FV_N raw values); NaN when the part has no model for f. Thread-compatible. */
+    double (*predict_vec)(const void *prec_part, int variant, spmvp_format f, const double *x);
+    /* Frees what a part holds beyond plain data (a booster) and zeroes it; NULL: nothing. The
+     * profile calls it before freeing the part. */
+    void (*free_prec)(void *prec_part);
 } spmvp_model;
 
 /* ---- the registry (models.c) ---- */

@@ -55,8 +55,12 @@ spmvp_profile *spmvp_profile_free(spmvp_profile *p)
     if (p) {
         for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
             spmvp_calib_free(p->prec[i].calib);
-            for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++)
+            for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++) {
+                const spmvp_model *d = spmvp_model_family(m);
+                if (d && d->free_prec && p->prec[i].part[m])
+                    d->free_prec(p->prec[i].part[m]);
                 free(p->prec[i].part[m]);
+            }
         }
         for (int m = 0; m < SPMVP_PROFILE_PARTS_MAX; m++)
             free(p->part[m]);

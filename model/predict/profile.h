@@ -26,7 +26,7 @@ struct spmvp_model;
 
 #define SPMVP_PROFILE_SCHEMA "spmvp-profile" /* the "schema" member of every profile */
 #define SPMVP_PROFILE_SCHEMA_VERSION 1       /* the only version this spmvp reads and writes */
-#define SPMVP_PROFILE_PARTS_MAX 4            /* most model descriptors (models.c) */
+#define SPMVP_PROFILE_PARTS_MAX 8            /* most model descriptors (models.c) */
 
 /* The device query (host/device.h's spmvp_device_info) without OpenCL types. Member names are
  * the JSON keys of the profile's "device" object. */

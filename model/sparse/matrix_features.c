@@ -125,9 +125,7 @@ spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_tar
     return SPMVP_OK;
 }
 
-/* One format's work under its resolved mapping; the waves from the target's resident
- * work-items. */
-static void format_features(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+void spmvp_format_features_compute(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,
                             const spmvp_features_target *t, const spmvp_mapping *m,
                             spmvp_format_features *o)
 {
@@ -162,7 +160,7 @@ spmvp_status spmvp_features_compute(const spmvp_csr *A, const spmvp_features_tar
         return SPMVP_ERR_NOMEM; /* message recorded */
     spmvp_table1_compute(A, s, &out->table1);
     for (int f = 0; f < SPMVP_NFORMATS; f++)
-        format_features((spmvp_format)f, A, s, t, m, &out->format[f]);
+        spmvp_format_features_compute((spmvp_format)f, A, s, t, m, &out->format[f]);
     spmvp_rowlen_stats_free(s);
     return spmvp_locality_compute(A, t, &out->locality);
 }

@@ -99,8 +99,14 @@ typedef struct spmvp_features {
 spmvp_status spmvp_features_compute(const spmvp_csr *A, const spmvp_features_target *t,
                                     const spmvp_mapping *m, spmvp_features *out);
 
-/* The pieces, for tests: Table 1 from A and its statistics; locality on t. */
+/* The pieces (for tests, and for featvec.h's per-configuration vectors): Table 1 from A and
+ * its statistics; one format's work under mapping m (NULL: auto), resolved from s, with the
+ * waves from t's resident work-items (o->state and reason say why there are no numbers);
+ * locality on t. */
 void spmvp_table1_compute(const spmvp_csr *A, const spmvp_rowlen_stats *s, spmvp_table1 *out);
+void spmvp_format_features_compute(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                                   const spmvp_features_target *t, const spmvp_mapping *m,
+                                   spmvp_format_features *o);
 spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_target *t,
                                     spmvp_locality *out);
 

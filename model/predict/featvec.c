@@ -1,0 +1,145 @@
+/* featvec.c: feature vectors of configurations and the configurations to measure and rank
+ * (featvec.h). */
+#include "featvec.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const spmvp_fv_names[SPMVP_FV_N] = {
+    "blocksize", "nRows", "nnz", "minNnz", "maxNnz", "modeNnz", "medianNnz", "minDist",
+    "maxDist", "bandwidth", "dispersion", "density",
+    "cols", "lockstep", "critical", "slots", "bytes", "launches", "work_items", "waves",
+    "sectors", "lines", "group_lines", "param",
+};
+
+int spmvp_fv_index(const char *name)
+{
+    for (int i = 0; i < SPMVP_FV_N; i++)
+        if (!strcmp(spmvp_fv_names[i], name))
+            return i;
+    return -1;
+}
+
+/* The format's first own mapping parameter, or NULL. */
+static const spmvp_mapping_param *first_param(spmvp_format f)
+{
+    const spmvp_format_desc *d = spmvp_format_get(f);
+    return d && d->params && d->params[0].name ? &d->params[0] : NULL;
+}
+
+static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
+                 const spmvp_locality *loc, spmvp_format f, size_t wg, double *x)
+{
+    x[SPMVP_FV_BLOCKSIZE] = (double)wg;
+    x[SPMVP_FV_ROWS] = (double)t1->rows;
+    x[SPMVP_FV_NNZ] = (double)t1->nnz;
+    x[SPMVP_FV_MIN_NNZ] = (double)t1->min_nnz;
+    x[SPMVP_FV_MAX_NNZ] = (double)t1->max_nnz;
+    x[SPMVP_FV_MODE_NNZ] = (double)t1->mode_nnz;
+    x[SPMVP_FV_MEDIAN_NNZ] = t1->median_nnz;
+    x[SPMVP_FV_MIN_DIST] = (double)t1->min_dist;
+    x[SPMVP_FV_MAX_DIST] = (double)t1->max_dist;
+    x[SPMVP_FV_BANDWIDTH] = (double)t1->bandwidth;
+    x[SPMVP_FV_DISPERSION] = t1->dispersion;
+    x[SPMVP_FV_DENSITY] = t1->density;
+    x[SPMVP_FV_COLS] = (double)t1->cols;
+    x[SPMVP_FV_SECTORS] = (double)loc->sectors;
+    x[SPMVP_FV_LINES] = (double)loc->lines;
+    x[SPMVP_FV_GROUP_LINES] = (double)loc->group_lines;
+    int ok = ff->state == SPMVP_OK;
+    x[SPMVP_FV_LOCKSTEP] = ok ? (double)ff->work.lockstep_entries : NAN;
+    x[SPMVP_FV_CRITICAL] = ok ? (double)ff->work.critical_path : NAN;
+    x[SPMVP_FV_SLOTS] = ok ? (double)ff->work.slots : NAN;
+    x[SPMVP_FV_BYTES] = ok ? (double)ff->work.bytes : NAN;
+    x[SPMVP_FV_LAUNCHES] = ok ? ff->work.launches : NAN;
+    x[SPMVP_FV_WORK_ITEMS] = ok ? (double)ff->work_items : NAN;
+    x[SPMVP_FV_WAVES] = ok ? (double)ff->waves : NAN;
+    const spmvp_mapping_param *p = first_param(f);
+    spmvp_mapping m = ff->map;
+    x[SPMVP_FV_PARAM] = p ? *spmvp_mapping_value(&m, p) : 0.0;
+}
+
+void spmvp_fv_from_features(const spmvp_features *F, spmvp_format f, double x[SPMVP_FV_N])
+{
+    size_t wg = F->format[f].map.wg_size > 0 ? (size_t)F->format[f].map.wg_size : F->target.wg_size;
+    fill(&F->table1, &F->format[f], &F->locality, f, wg, x);
+}
+
+spmvp_status spmvp_config_features(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                                   const spmvp_features_target *t, const spmvp_config *c,
+                                   const spmvp_table1 *table1, const spmvp_locality *locality,
+                                   double x[SPMVP_FV_N])
+{
+    spmvp_features_target tc = *t;
+    if (c->map.wg_size > 0)
+        tc.wg_size = (size_t)c->map.wg_size;
+    spmvp_table1 t1;
+    spmvp_locality loc;
+    if (!table1) {
+        spmvp_table1_compute(A, s, &t1);
+        table1 = &t1;
+    }
+    if (!locality) {
+        spmvp_status st = spmvp_locality_compute(A, &tc, &loc);
+        if (st)
+            return st;
+        locality = &loc;
+    }
+    spmvp_format_features ff;
+    spmvp_format_features_compute(c->format, A, s, &tc, &c->map, &ff);
+    if (ff.state)
+        return spmvp_fail(ff.state, "%s", ff.reason);
+    fill(table1, &ff, locality, c->format, tc.wg_size, x);
+    return SPMVP_OK;
+}
+
+void spmvp_config_label(const spmvp_config *c, const spmvp_rowlen_stats *s, unsigned warp,
+                        char *buf, size_t size)
+{
+    spmvp_mapping m = c->map;
+    spmvp_format_resolve(c->format, s, warp, &m);
+    char params[64];
+    spmvp_format_mapping_label(c->format, &m, params, sizeof params);
+    snprintf(buf, size, "wg=%d%s%s", m.wg_size > 0 ? m.wg_size : 256, *params ? " " : "", params);
+}
+
+spmvp_status spmvp_config_list(const spmvp_rowlen_stats *s, unsigned warp, size_t max_wg,
+                               int quick, spmvp_config **out, int *n)
+{
+    static const int wgs[] = {64, 128, 256, 512};
+    int cap = SPMVP_NFORMATS * 16, k = 0;
+    spmvp_config *c = malloc((size_t)cap * sizeof *c);
+    *out = NULL;
+    *n = 0;
+    if (!c)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        for (size_t w = 0; w < sizeof wgs / sizeof wgs[0]; w++) {
+            if ((size_t)wgs[w] > max_wg || (quick && wgs[w] != 256))
+                continue;
+            c[k].format = (spmvp_format)f;
+            c[k].map = spmvp_mapping_auto();
+            c[k++].map.wg_size = wgs[w];
+        }
+        const spmvp_mapping_param *p = first_param((spmvp_format)f);
+        if (quick || !p || !p->pow2 || max_wg < 256)
+            continue;
+        /* the parameter's automatic value at 256, which the loop above measured */
+        spmvp_mapping a = spmvp_mapping_auto();
+        a.wg_size = 256;
+        spmvp_format_resolve((spmvp_format)f, s, warp, &a);
+        for (long v = 2; v <= 64 && k < cap; v *= 2) {
+            if (v < p->lo || v > p->hi || v == *spmvp_mapping_value(&a, p))
+                continue;
+            c[k].format = (spmvp_format)f;
+            c[k].map = spmvp_mapping_auto();
+            c[k].map.wg_size = 256;
+            *spmvp_mapping_value(&c[k++].map, p) = (int)v;
+        }
+    }
+    *out = c;
+    *n = k;
+    return SPMVP_OK;
+}

@@ -1,0 +1,273 @@
+/* train_table.c: the training table in memory and as TSV (train_table.h). */
+#include "train_table.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile_json.h"
+
+#define NFIXED 5                         /* matrix, family, precision, format, mapping */
+#define NFIELDS (NFIXED + SPMVP_FV_N + 3) /* ... features, us, us_event, us_repeat */
+
+static const char *const fixed_names[NFIXED] = {"matrix", "family", "precision", "format", "mapping"};
+static const char *const time_names[3] = {"us", "us_event", "us_repeat"};
+
+spmvp_status spmvp_train_table_add(spmvp_train_table *t, const spmvp_train_row *r)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 256;
+        spmvp_train_row *p = realloc(t->row, cap * sizeof *p);
+        if (!p)
+            return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for %zu training rows", cap);
+        t->row = p;
+        t->cap = cap;
+    }
+    t->row[t->n++] = *r;
+    return SPMVP_OK;
+}
+
+void spmvp_train_table_free(spmvp_train_table *t)
+{
+    if (t) {
+        free(t->row);
+        memset(t, 0, sizeof *t);
+    }
+}
+
+static int put_double(FILE *f, double v)
+{
+    char buf[40];
+    if (isnan(v))
+        snprintf(buf, sizeof buf, "nan");
+    else
+        spmvp_json_format_double(buf, sizeof buf, v);
+    return fprintf(f, "\t%s", buf) < 0 ? -1 : 0;
+}
+
+int spmvp_train_table_write_header(FILE *f)
+{
+    int e = fprintf(f, "%s\n%s", SPMVP_TRAIN_MAGIC, fixed_names[0]) < 0;
+    for (int i = 1; i < NFIXED; i++)
+        e |= fprintf(f, "\t%s", fixed_names[i]) < 0;
+    for (int i = 0; i < SPMVP_FV_N; i++)
+        e |= fprintf(f, "\t%s", spmvp_fv_names[i]) < 0;
+    for (int i = 0; i < 3; i++)
+        e |= fprintf(f, "\t%s", time_names[i]) < 0;
+    e |= fputc('\n', f) == EOF;
+    return e ? -1 : 0;
+}
+
+int spmvp_train_table_write_row(FILE *f, const spmvp_train_row *r)
+{
+    int e = fprintf(f, "%s\t%s\t%s\t%s\t%s", r->matrix, r->family, spmvp_precision_name(r->prec),
+                    spmvp_format_name(r->format), r->mapping) < 0;
+    for (int i = 0; i < SPMVP_FV_N; i++)
+        e |= put_double(f, r->x[i]);
+    e |= put_double(f, r->us) | put_double(f, r->us_event) | put_double(f, r->us_repeat);
+    e |= fputc('\n', f) == EOF;
+    return e ? -1 : 0;
+}
+
+spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path)
+{
+    spmvp_atomic *a;
+    SPMVP_TRY(spmvp_atomic_open(path, &a));
+    FILE *f = fopen(a->tmp, "wb");
+    int e = !f || spmvp_train_table_write_header(f);
+    for (size_t i = 0; !e && i < t->n; i++)
+        e = spmvp_train_table_write_row(f, &t->row[i]);
+    int err = errno;
+    if (f && fclose(f))
+        e = 1, err = errno;
+    if (e) {
+        spmvp_atomic_abort(a);
+        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot write: %s", path, strerror(err));
+    }
+    return spmvp_atomic_commit(a);
+}
+
+/* Splits line at tabs into at most max fields (in place); the count. */
+static int split(char *line, char **field, int max)
+{
+    int n = 0;
+    for (char *p = line; n < max;) {
+        field[n++] = p;
+        char *tab = strchr(p, '\t');
+        if (!tab)
+            break;
+        *tab = '\0';
+        p = tab + 1;
+    }
+    return n;
+}
+
+static spmvp_status parse_double(const char *path, long line, int i, const char *name,
+                                 const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    if (end == s || *end || errno == ERANGE)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field %d (%s): not a number \"%.40s\"", path,
+                          line, i + 1, name, s);
+    return SPMVP_OK;
+}
+
+static spmvp_status copy_text(const char *path, long line, int i, const char *s, char *dst,
+                              size_t size)
+{
+    if (!*s || strlen(s) >= size)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field %d (%s): %s", path, line, i + 1,
+                          fixed_names[i], *s ? "too long" : "empty");
+    memcpy(dst, s, strlen(s) + 1);
+    return SPMVP_OK;
+}
+
+static spmvp_status parse_row(const char *path, long line, char *text, spmvp_train_row *r)
+{
+    char *field[NFIELDS + 1];
+    int n = split(text, field, NFIELDS + 1);
+    if (n != NFIELDS)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: %d fields, expected %d", path, line, n, NFIELDS);
+    memset(r, 0, sizeof *r);
+    SPMVP_TRY(copy_text(path, line, 0, field[0], r->matrix, sizeof r->matrix));
+    SPMVP_TRY(copy_text(path, line, 1, field[1], r->family, sizeof r->family));
+    SPMVP_TRY(copy_text(path, line, 4, field[4], r->mapping, sizeof r->mapping));
+    int k = !strcmp(field[2], "single") ? 0 : !strcmp(field[2], "double") ? 1 : -1;
+    if (k < 0)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field 3 (precision): \"%.20s\" is not single "
+                          "or double", path, line, field[2]);
+    r->prec = (spmvp_precision)k;
+    int f = spmvp_format_parse(field[3]);
+    if (f < 0)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field 4 (format): unknown format \"%.20s\"",
+                          path, line, field[3]);
+    r->format = (spmvp_format)f;
+    for (int i = 0; i < SPMVP_FV_N; i++)
+        SPMVP_TRY(parse_double(path, line, NFIXED + i, spmvp_fv_names[i], field[NFIXED + i], &r->x[i]));
+    double *times[3] = {&r->us, &r->us_event, &r->us_repeat};
+    for (int i = 0; i < 3; i++)
+        SPMVP_TRY(parse_double(path, line, NFIXED + SPMVP_FV_N + i, time_names[i],
+                               field[NFIXED + SPMVP_FV_N + i], times[i]));
+    if (!(r->us > 0) || !isfinite(r->us))
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field %d (us): a time must be above 0", path,
+                          line, NFIXED + SPMVP_FV_N + 1);
+    return SPMVP_OK;
+}
+
+/* Reads one line into *buf (grown as needed); its length, 0 at the end, -1 out of memory.
+ * *newline says whether it ended in '\n' (removed). */
+static long read_line(FILE *f, char **buf, size_t *cap, int *newline)
+{
+    size_t n = 0;
+    int c;
+    *newline = 0;
+    while ((c = getc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            size_t nc = *cap ? 2 * *cap : 1024;
+            char *p = realloc(*buf, nc);
+            if (!p)
+                return -1;
+            *buf = p;
+            *cap = nc;
+        }
+        if (c == '\n') {
+            *newline = 1;
+            break;
+        }
+        (*buf)[n++] = (char)c;
+    }
+    if (n || *newline)
+        (*buf)[n] = '\0';
+    return (long)n + *newline;
+}
+
+spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int *dropped)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return spmvp_fail(SPMVP_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+    char *buf = NULL;
+    size_t cap = 0;
+    long line = 0, len;
+    int nl;
+    spmvp_status st = SPMVP_OK;
+    if (dropped)
+        *dropped = 0;
+    while (!st && (len = read_line(f, &buf, &cap, &nl)) > 0) {
+        line++;
+        if (line == 1) {
+            if (strcmp(buf, SPMVP_TRAIN_MAGIC))
+                st = spmvp_fail(SPMVP_ERR_PARSE, "%s:1: not a training table (the first line "
+                                "is not \"%s\")", path, SPMVP_TRAIN_MAGIC);
+            continue;
+        }
+        if (line == 2) {
+            char *field[NFIELDS + 1];
+            int n = split(buf, field, NFIELDS + 1);
+            for (int i = 0; !st && i < NFIELDS; i++) {
+                const char *want = i < NFIXED ? fixed_names[i]
+                                   : i < NFIXED + SPMVP_FV_N ? spmvp_fv_names[i - NFIXED]
+                                                             : time_names[i - NFIXED - SPMVP_FV_N];
+                if (i >= n || strcmp(field[i], want))
+                    st = spmvp_fail(SPMVP_ERR_PARSE, "%s:2: column %d is \"%.30s\", expected "
+                                    "\"%s\" (a table of another spmvp version?)", path, i + 1,
+                                    i < n ? field[i] : "", want);
+            }
+            continue;
+        }
+        if (!nl) { /* an interrupted last write */
+            if (dropped)
+                (*dropped)++;
+            break;
+        }
+        spmvp_train_row r;
+        if (!(st = parse_row(path, line, buf, &r)))
+            st = spmvp_train_table_add(t, &r);
+    }
+    if (!st && len < 0)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory for a line", path);
+    if (!st && ferror(f))
+        st = spmvp_fail(SPMVP_ERR_IO, "%s: read error", path);
+    if (!st && line < 2)
+        st = spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: not a training table (no header)", path, line + 1);
+    free(buf);
+    fclose(f);
+    return st;
+}
+
+long spmvp_train_table_find(const spmvp_train_table *t, const char *matrix, spmvp_precision k,
+                            spmvp_format f, const char *mapping)
+{
+    for (size_t i = 0; i < t->n; i++) {
+        const spmvp_train_row *r = &t->row[i];
+        if (r->prec == k && r->format == f && !strcmp(r->matrix, matrix) && !strcmp(r->mapping, mapping))
+            return (long)i;
+    }
+    return -1;
+}
+
+spmvp_status spmvp_train_table_families(const spmvp_train_table *t, const char ***family,
+                                        int *n, int *fam_of)
+{
+    const char **fam = malloc((t->n ? t->n : 1) * sizeof *fam);
+    *family = NULL;
+    *n = 0;
+    if (!fam)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the families");
+    int k = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        int j = 0;
+        while (j < k && strcmp(fam[j], t->row[i].family))
+            j++;
+        if (j == k)
+            fam[k++] = t->row[i].family;
+        if (fam_of)
+            fam_of[i] = j;
+    }
+    *family = fam;
+    *n = k;
+    return SPMVP_OK;
+}

@@ -1,0 +1,67 @@
+/* train_table.h: the training table: one row per measured configuration (a matrix in one
+ * format under one thread mapping, at one precision) with its feature vector (featvec.h) and
+ * its measured times. `spmvp train` writes it beside the profile it trains (TSV, one row per
+ * line, appended as measured so that an interrupted run resumes); the learned models fit from
+ * it and `spmvp cv` cross-validates them on it.
+ *
+ * The file: a first line "# spmvp-train 1", a header line of the column names (matrix, family,
+ * precision, format, mapping, the spmvp_fv_names, us, us_event, us_repeat), then rows. Numbers
+ * are written so that they read back bit for bit; a time not measured is "nan".
+ *
+ * Ownership: a table owns its rows; spmvp_train_table_free frees them and accepts a zeroed
+ * table. Errors: one line through spmvp_fail naming the file and line: "t.tsv:12: field 7
+ * (maxNnz): not a number \"x\"". */
+#ifndef SPMVP_TRAIN_TABLE_H
+#define SPMVP_TRAIN_TABLE_H
+
+#include <stdio.h>
+
+#include "featvec.h"
+#include "profile.h"
+
+#define SPMVP_TRAIN_MAGIC "# spmvp-train 1"
+
+typedef struct spmvp_train_row {
+    char matrix[96];   /* the matrix: a generator spec or a file's base name */
+    char family[48];   /* its family: cross-validation never puts one family on both sides */
+    char mapping[64];  /* the configuration's label (spmvp_config_label), "wg=256 V=4" */
+    spmvp_precision prec;
+    spmvp_format format;
+    double x[SPMVP_FV_N]; /* the features */
+    double us;         /* measured µs per product: bench's back-to-back batch (what a solver
+                          sees; the models' target) */
+    double us_event;   /* bench's median of event-timed single products */
+    double us_repeat;  /* a second batch on the same upload (the noise floor); NaN if none */
+} spmvp_train_row;
+
+typedef struct spmvp_train_table {
+    size_t n, cap;
+    spmvp_train_row *row;
+} spmvp_train_table;
+
+/* Appends a copy of r. SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_train_table_add(spmvp_train_table *t, const spmvp_train_row *r);
+void spmvp_train_table_free(spmvp_train_table *t);
+
+/* Reads the table at path and appends its rows to t. A last line without its newline (an
+ * interrupted write) is dropped and counted in *dropped (may be NULL). SPMVP_ERR_IO when it
+ * cannot be read, SPMVP_ERR_PARSE naming the line and field, SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int *dropped);
+
+/* The first two lines; one row as a line. 0, or -1 on a write error (errno set). */
+int spmvp_train_table_write_header(FILE *f);
+int spmvp_train_table_write_row(FILE *f, const spmvp_train_row *r);
+/* The whole table to path, atomically (atomic_file.h). SPMVP_ERR_IO. */
+spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path);
+
+/* The index of the row of this matrix, precision, format and mapping, or -1 (resuming). */
+long spmvp_train_table_find(const spmvp_train_table *t, const char *matrix, spmvp_precision k,
+                            spmvp_format f, const char *mapping);
+
+/* The distinct families of t in order of first appearance: *n of them, family[i] a pointer
+ * into t's rows; fam_of[r] (if not NULL, t->n entries) the index of row r's family.
+ * SPMVP_ERR_NOMEM. The caller frees *family. */
+spmvp_status spmvp_train_table_families(const spmvp_train_table *t, const char ***family,
+                                        int *n, int *fam_of);
+
+#endif
