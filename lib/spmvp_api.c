@@ -202,7 +202,7 @@ spmvp_status spmvp_predict(const spmvp_profile *p, size_t value_size, const spmv
     if (!s || !e)
         st = spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_predict: out of memory");
     else
-        st = spmvp_predict_all(&pred, s, &pr);
+        st = spmvp_predict_all(&pred, &A->csr, s, &pr);
     if (!st) {
         e->model = pr.trusted;
         e->best = pr.trusted >= 0 ? pr.best[pr.trusted] : -1;

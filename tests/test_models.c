@@ -8,7 +8,7 @@
 static void every_model_has_a_unique_name_that_parses_back(void)
 {
     int n = spmvp_model_count();
-    CHECK(n == 5 && n <= SPMVP_MODELS_MAX);
+    CHECK(n == 6 && n <= SPMVP_MODELS_MAX);
     for (int m = 0; m < n; m++) {
         CHECK_MSG(spmvp_model_parse(spmvp_model_name(m)) == m, "%s", spmvp_model_name(m));
         CHECK(spmvp_model_label(m)[0] != 0);
@@ -21,12 +21,12 @@ static void every_model_has_a_unique_name_that_parses_back(void)
 
 static void the_column_order_is_the_documented_one(void)
 {
-    const char *want[] = {"fixed", "normal", "uniform", "pmf", "pmf-cal"};
-    for (int m = 0; m < 5; m++)
+    const char *want[] = {"fixed", "normal", "uniform", "pmf", "pmf-cal", "work"};
+    for (int m = 0; m < 6; m++)
         CHECK_MSG(!strcmp(spmvp_model_name(m), want[m]), "%d: %s", m, spmvp_model_name(m));
     char buf[128];
-    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, ", ", " or "), "fixed, normal, uniform, pmf or pmf-cal"));
-    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, "|", "|"), "fixed|normal|uniform|pmf|pmf-cal"));
+    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, ", ", " or "), "fixed, normal, uniform, pmf, pmf-cal or work"));
+    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, "|", "|"), "fixed|normal|uniform|pmf|pmf-cal|work"));
     CHECK(!strcmp(spmvp_model_name(spmvp_model_default()), "normal"));
     CHECK(spmvp_model_dtt_key() && !strcmp(spmvp_model_dtt_key(), "pmf_dtt_us"));
 }
@@ -39,7 +39,7 @@ static void families_number_their_variants_consecutively(void)
         CHECK(m && m->version == SPMVP_MODEL_VERSION);
         CHECK(m->nvariants >= 1 && m->nvariants <= SPMVP_MODEL_VARIANTS);
         CHECK(spmvp_model_first(i) == total && spmvp_model_family_index(m) == i);
-        CHECK(m->predict != NULL);
+        CHECK(m->predict != NULL || (m->fit_table && m->predict_vec)); /* from s, or learned */
         /* a part written must be readable, and the other way round */
         CHECK(!m->write_root == !m->read_root && !m->write_prec == !m->read_prec);
         for (int v = 0; v < m->nvariants; v++)
@@ -61,10 +61,10 @@ static void a_shipped_profile_predicts_every_model_it_has_data_for(void)
     spmvp_csr *A = spmvp_stencil(20, 20, 20, 7);
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
     spmvp_prediction pr;
-    CHECK(s && spmvp_predict_all(&pred, s, &pr) == SPMVP_OK);
+    CHECK(s && spmvp_predict_all(&pred, A, s, &pr) == SPMVP_OK);
     /* every model predicts CSR-scalar, ELL, COO and HYB; the resolved mapping is bench's */
     for (int m = 0; s && m < spmvp_model_count(); m++)
-        for (int f = 0; f < SPMVP_NFORMATS; f++)
+        for (int f = 0; f < SPMVP_NFORMATS && spmvp_predictor_variant_has(&pred, m); f++)
             if (f == SPMVP_CSR_SCALAR || f == SPMVP_ELL || f == SPMVP_COO || f == SPMVP_HYB)
                 CHECK_MSG(pr.us[f][m] == pr.us[f][m], "%s %s", spmvp_model_name(m),
                           spmvp_format_name((spmvp_format)f));
@@ -99,7 +99,7 @@ static void shipped_profiles_never_predict_a_negative_or_non_finite_time(void)
                 if (spmvp_predictor_init(&pred, p, profiles[i], vs))
                     continue; /* a precision the profile lacks is refused (cli_models.sh) */
                 spmvp_prediction pr;
-                CHECK(spmvp_predict_all(&pred, s, &pr) == SPMVP_OK);
+                CHECK(spmvp_predict_all(&pred, A, s, &pr) == SPMVP_OK);
                 for (int f = 0; f < SPMVP_NFORMATS; f++)
                     for (int m = 0; m < spmvp_model_count(); m++) {
                         double t = pr.us[f][m];
@@ -134,8 +134,8 @@ static void the_trusted_model_follows_the_device_type(void)
     spmvp_prediction rg, rc;
     if (!gpu || !cpu || !s)
         goto out;
-    CHECK(spmvp_predictor_init(&pg, gpu, "gpu", 8) == SPMVP_OK && spmvp_predict_all(&pg, s, &rg) == SPMVP_OK);
-    CHECK(spmvp_predictor_init(&pc, cpu, "cpu", 8) == SPMVP_OK && spmvp_predict_all(&pc, s, &rc) == SPMVP_OK);
+    CHECK(spmvp_predictor_init(&pg, gpu, "gpu", 8) == SPMVP_OK && spmvp_predict_all(&pg, A, s, &rg) == SPMVP_OK);
+    CHECK(spmvp_predictor_init(&pc, cpu, "cpu", 8) == SPMVP_OK && spmvp_predict_all(&pc, A, s, &rc) == SPMVP_OK);
     CHECK(rg.trusted == spmvp_model_parse("fixed") && (spmvp_model_flags(rg.trusted) & SPMVP_MODEL_TRUST_GPU));
     CHECK(rc.trusted == spmvp_model_parse("pmf-cal") && (spmvp_model_flags(rc.trusted) & SPMVP_MODEL_TRUST_CPU));
     CHECK(spmvp_model_why(rg.trusted)[0] && spmvp_model_why(rc.trusted)[0]);

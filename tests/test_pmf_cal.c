@@ -798,7 +798,7 @@ static void check_predictions(const spmvp_predictor *pred, const char *spec, int
     if (!p)
         return;
     spmvp_prediction pr;
-    CHECK(spmvp_predict_all(pred, s, &pr) == SPMVP_OK);
+    CHECK(spmvp_predict_all(pred, A, s, &pr) == SPMVP_OK);
     CHECK(pr.map.hyb_width == spmvp_hyb_width_from_hist(s->hist, s->max, s->rows));
     CHECK(pr.map.vector_width == spmvp_vector_width_auto(A, 32));
     const spmvp_pmf_hw *hw = &spmvp_predictor_pmf(pred)->hw;

@@ -69,14 +69,13 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
     if (spmvp_matrix_load(spec, &A))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
-    spmvp_csr_free(A);
-    if (!s)
-        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     spmvp_prediction pa, pb;
-    if (spmvp_predict_all(a, s, &pa) || spmvp_predict_all(b, s, &pb)) {
+    if (!s || spmvp_predict_all(a, A, s, &pa) || spmvp_predict_all(b, A, s, &pb)) {
         spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
     }
+    spmvp_csr_free(A);
     int ba = pa.best[d], bb = pb.best[d];
     double ta = ba >= 0 ? pa.us[ba][d] : NAN, tb = bb >= 0 ? pb.us[bb][d] : NAN;
     if (arr) {

@@ -37,7 +37,7 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *
     e->matrix = spec;
     e->rows = s->rows;
     e->nnz = s->nnz;
-    if (spmvp_predict_all(pred, s, &e->pred)) {
+    if (spmvp_predict_all(pred, A, s, &e->pred)) {
         spmvp_rowlen_stats_free(s);
         spmvp_csr_free(A);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
@@ -62,6 +62,17 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *
     return rc;
 }
 
+/* Whether model d predicted anything here: a model the profile has no data for (a learned
+ * model of a profile that was never trained) is left out of every table, file and plot. */
+static int shown(const eval_case *cs, int n, int d)
+{
+    for (int i = 0; i < n; i++)
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            if (!isnan(cs[i].pred.us[f][d]))
+                return 1;
+    return 0;
+}
+
 static int write_csv(const char *prefix, const eval_case *cs, int n)
 {
     char path[4096];
@@ -75,6 +86,8 @@ static int write_csv(const char *prefix, const eval_case *cs, int n)
     for (int i = 0; i < n; i++)
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
             for (int d = 0; d < spmvp_model_count(); d++) {
+                if (!shown(cs, n, d))
+                    continue;
                 double m = cs[i].measured[fm], p = cs[i].pred.us[fm][d];
                 fprintf(f, "%s,%lld,%lld,%s,\"%s\",%.6g,%.6g,%s,%.6g,%.6g\n", cs[i].matrix, cs[i].rows,
                         cs[i].nnz, spmvp_format_name((spmvp_format)fm), cs[i].params[fm], m,
@@ -173,7 +186,7 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     fprintf(out, "\n%-18s %-11s %6s %10s %10s %10s %10s\n", "model", "format", "cases", "mean %",
             "median %", "p90 %", "<= 20 %");
     for (int d = 0; d < spmvp_model_count(); d++)
-        for (int f = -1; f < SPMVP_NFORMATS; f++) {
+        for (int f = -1; f < SPMVP_NFORMATS && shown(cs, n, d); f++) {
             const char *fname = f < 0 ? "all" : spmvp_format_name((spmvp_format)f);
             cJSON *fo = cJSON_GetObjectItem(summ, fname);
             if (!fo)
@@ -192,6 +205,8 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
            "mean ratio, share of matrices within 5 %% and 20 %%; among every format | among those the\n"
            "model predicts\n");
     for (int d = 0; d < spmvp_model_count(); d++) {
+        if (!shown(cs, n, d))
+            continue;
         cJSON *o = cJSON_AddObjectToObject(rk, spmvp_model_name(d));
         fprintf(out, "  %-17s", spmvp_model_label(d));
         for (int all = 1; all >= 0; all--) {
@@ -221,7 +236,8 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
                 cJSON_AddNumberToObject(o, spmvp_model_dtt_key(), cs[i].pred.dtt_us[f]);
             cJSON *pr = cJSON_AddObjectToObject(o, "predicted_us");
             for (int d = 0; d < spmvp_model_count(); d++)
-                spmvp_json_add_number(pr, spmvp_model_name(d), cs[i].pred.us[f][d]);
+                if (shown(cs, n, d))
+                    spmvp_json_add_number(pr, spmvp_model_name(d), cs[i].pred.us[f][d]);
             cJSON_AddItemToArray(arr, o);
         }
     free(dr);
@@ -244,21 +260,23 @@ static int report(const char *prefix, const char *plot, const eval_case *cs, int
     if (rc == SPMVP_EXIT_OK && plot) {
         spmvp_plot_point *pts = malloc(((size_t)n * SPMVP_NFORMATS * spmvp_model_count() + 1) * sizeof *pts);
         size_t k = 0;
+        int series[SPMVP_MODELS_MAX], ns = 0; /* the shown models, numbered from 0 */
+        const char *labels[SPMVP_MODELS_MAX];
+        for (int d = 0; d < spmvp_model_count(); d++)
+            if ((series[d] = shown(cs, n, d) ? ns : -1) >= 0)
+                labels[ns++] = spmvp_model_label(d);
         for (int i = 0; pts && i < n; i++)
             for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
                 for (int d = 0; d < spmvp_model_count(); d++)
-                    if (!isnan(cs[i].measured[fm]) && !isnan(cs[i].pred.us[fm][d]))
-                        pts[k++] = (spmvp_plot_point){d, fm, cs[i].measured[fm], cs[i].pred.us[fm][d]};
+                    if (series[d] >= 0 && !isnan(cs[i].measured[fm]) && !isnan(cs[i].pred.us[fm][d]))
+                        pts[k++] = (spmvp_plot_point){series[d], fm, cs[i].measured[fm], cs[i].pred.us[fm][d]};
         const char *fnames[SPMVP_NFORMATS];
         for (int fm = 0; fm < SPMVP_NFORMATS; fm++)
             fnames[fm] = spmvp_format_name((spmvp_format)fm);
-        const char *labels[SPMVP_MODELS_MAX];
-        for (int d = 0; d < spmvp_model_count(); d++)
-            labels[d] = spmvp_model_label(d);
         char title[256];
         snprintf(title, sizeof title, "%s, %s precision, %d matrices", ctx->info.name,
                  vs == 8 ? "double" : "single", n);
-        if (!pts || spmvp_plot_evaluation(plot, title, pts, k, labels, spmvp_model_count(), fnames, SPMVP_NFORMATS))
+        if (!pts || spmvp_plot_evaluation(plot, title, pts, k, labels, ns, fnames, SPMVP_NFORMATS))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", pts ? spmvp_last_error() : "out of memory");
         else
             fprintf(stderr, "spmvp: wrote %s and its -error plot\n", plot);

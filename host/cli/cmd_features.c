@@ -49,11 +49,7 @@ static int target_of(size_t vs, spmvp_features_target *t, const char **source, c
         spmvp_profile *p = NULL;
         if (spmvp_profile_load(args.profile, &p))
             return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-        const spmvp_device_params *d = &p->device;
-        t->warp = d->warp_size > 0 ? (unsigned)d->warp_size : t->warp;
-        t->wg_size = d->max_work_group_size > 0 && d->max_work_group_size < 256 ? (size_t)d->max_work_group_size : 256;
-        t->resident = (long long)d->compute_units * d->threads_per_compute_unit;
-        t->local_mem = d->local_mem_bytes > 0 ? (unsigned long long)d->local_mem_bytes : t->local_mem;
+        *t = spmvp_profile_target(p, vs);
         *source = "profile";
         *dev = spmvp_json_profile_device(p, args.profile);
         spmvp_profile_free(p);

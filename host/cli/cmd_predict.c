@@ -298,7 +298,7 @@ int spmvp_cmd_predict(int argc, char **argv)
     double t1 = spmvp_cli_now_us();
     spmvp_prediction pr;
     rc = SPMVP_EXIT_OK;
-    if (!s || spmvp_predict_all(&pred, s, &pr))
+    if (!s || spmvp_predict_all(&pred, A, s, &pr))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());
     double took = spmvp_cli_now_us() - t1, stats_us = t1 - t0;
     spmvp_hyb_report h = {0};

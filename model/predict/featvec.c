@@ -143,3 +143,18 @@ spmvp_status spmvp_config_list(const spmvp_rowlen_stats *s, unsigned warp, size_
     *n = k;
     return SPMVP_OK;
 }
+
+spmvp_features_target spmvp_profile_target(const spmvp_profile *p, size_t value_size)
+{
+    spmvp_features_target t = spmvp_features_target_default(value_size);
+    const spmvp_device_params *d = &p->device;
+    if (d->warp_size > 0)
+        t.warp = (unsigned)d->warp_size;
+    if (d->max_work_group_size > 0 && d->max_work_group_size < 256)
+        t.wg_size = (size_t)d->max_work_group_size;
+    if (d->compute_units > 0 && d->threads_per_compute_unit > 0)
+        t.resident = (long long)d->compute_units * d->threads_per_compute_unit;
+    if (d->local_mem_bytes > 0)
+        t.local_mem = (unsigned long long)d->local_mem_bytes;
+    return t;
+}

@@ -12,6 +12,7 @@
 #ifndef SPMVP_FEATVEC_H
 #define SPMVP_FEATVEC_H
 
+#include "profile.h"
 #include "spmvp_sparse.h"
 
 enum {
@@ -76,5 +77,10 @@ spmvp_status spmvp_config_features(const spmvp_csr *A, const spmvp_rowlen_stats 
 /* The vector of format f from features F computed by spmvp_features_compute (the mapping and
  * work-group size F was computed at); NaN entries when the format had no numbers there. */
 void spmvp_fv_from_features(const spmvp_features *F, spmvp_format f, double x[SPMVP_FV_N]);
+
+/* The target of a profile's device (warp, work-group size min(256, max), resident work-items
+ * = compute units x threads per compute unit, local memory) at values of value_size bytes;
+ * an H100's (spmvp_features_target_default) where the profile lacks a number. */
+spmvp_features_target spmvp_profile_target(const spmvp_profile *p, size_t value_size);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "featvec.h"
 #include "spmvp_sparse.h"
 
 void spmvp_predictor_release(spmvp_predictor *in)
@@ -67,8 +68,52 @@ int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m)
     return in && i >= 0 && in->state[i] && in->available[i];
 }
 
-spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_rowlen_stats *s,
-                               spmvp_prediction *out)
+int spmvp_predictor_variant_has(const spmvp_predictor *in, int m)
+{
+    for (int i = 0; in && i < spmvp_model_families(); i++)
+        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + spmvp_model_family(i)->nvariants)
+            return in->state[i] && in->available[i];
+    return 0;
+}
+
+/* The learned models' columns: each format's feature vector at the resolved mapping (the
+ * work-group size bench would use), then every variant's prediction. */
+static spmvp_status predict_learned(const spmvp_predictor *in, const spmvp_csr *A,
+                                    const spmvp_rowlen_stats *s, spmvp_prediction *out)
+{
+    int any = 0;
+    for (int i = 0; i < spmvp_model_families(); i++)
+        any |= in->available[i] && spmvp_model_family(i)->predict_vec;
+    if (!any || !A)
+        return SPMVP_OK;
+    spmvp_features_target t = spmvp_profile_target(in->profile, in->prec ? 8 : 4);
+    spmvp_table1 t1;
+    spmvp_locality loc;
+    spmvp_table1_compute(A, s, &t1);
+    SPMVP_TRY(spmvp_locality_compute(A, &t, &loc));
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        spmvp_config c = {(spmvp_format)f, out->map};
+        c.map.wg_size = (int)t.wg_size;
+        double x[SPMVP_FV_N];
+        spmvp_status st = spmvp_config_features(A, s, &t, &c, &t1, &loc, x);
+        if (st == SPMVP_ERR_NOMEM)
+            return st;
+        if (st)
+            continue; /* the format cannot hold A: no prediction */
+        for (int i = 0; i < spmvp_model_families(); i++) {
+            const spmvp_model *m = spmvp_model_family(i);
+            if (!in->available[i] || !m->predict_vec)
+                continue;
+            const void *part = spmvp_profile_part(in->profile, m, in->prec);
+            for (int j = 0; j < m->nvariants; j++)
+                out->us[f][spmvp_model_first(i) + j] = m->predict_vec(part, j, (spmvp_format)f, x);
+        }
+    }
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
+                               const spmvp_rowlen_stats *s, spmvp_prediction *out)
 {
     /* every format's automatic parameters, from the statistics: no second pass over A */
     spmvp_mapping map = spmvp_mapping_auto();
@@ -90,6 +135,9 @@ spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_rowlen_sta
         if (e && !st)
             st = e;
     }
+    spmvp_status e = predict_learned(in, A, s, out);
+    if (e && !st)
+        st = e;
     /* a line extrapolated below zero (or a non-finite value) is no prediction: it is marked,
      * never printed as a time and never wins a pick */
     for (int f = 0; f < SPMVP_NFORMATS; f++)

@@ -37,9 +37,14 @@ void spmvp_predictor_release(spmvp_predictor *in);
 const void *spmvp_predictor_state(const spmvp_predictor *in, const spmvp_model *m);
 int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m);
 
-/* Fills *out for a matrix with row statistics s (all the models need). Models without data give NaN. SPMVP_ERR_NOMEM
- * (in a model) leaves that model's columns NaN and is returned; SPMVP_OK otherwise. */
-spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_rowlen_stats *s,
-                               spmvp_prediction *out);
+/* Fills *out for matrix A with row statistics s. The strip and PMF models need s only; the
+ * learned models (model.h's predict_vec) need A's features at the resolved mapping, computed
+ * here on the profile's target (featvec.h) when A is not NULL (O(nnz) per format); with A
+ * NULL they give NaN. Models without data give NaN. SPMVP_ERR_NOMEM (in a model, or for the
+ * features) leaves those columns NaN and is returned; SPMVP_OK otherwise. */
+spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
+                               const spmvp_rowlen_stats *s, spmvp_prediction *out);
+/* Whether model (variant) id m can predict with this predictor. */
+int spmvp_predictor_variant_has(const spmvp_predictor *in, int m);
 
 #endif
