@@ -91,6 +91,28 @@ static void release(cl_event *e)
     *e = NULL;
 }
 
+/* What a solver sees: products back to back, no host wait between them; the time from the
+ * first kernel's start to the last one's end, per product, into *us. */
+static spmvp_status time_batch(spmvp_context *ctx, spmvp_spmv *s, int batch, double *us)
+{
+    cl_event b0 = NULL, b1 = NULL;
+    spmvp_status st = SPMVP_OK;
+    for (int i = 0; i < batch && !st; i++)
+        st = spmvp_spmv_enqueue(s, i == 0 ? &b0 : NULL, i == batch - 1 ? &b1 : NULL);
+    if (!st)
+        SPMVP_CL(clFinish(ctx->queue), out);
+    if (!st && b0 && !b1) { /* a batch of one product of one kernel */
+        b1 = b0;
+        clRetainEvent(b1);
+    }
+    if (!st && !(st = spmvp_event_us(b0, b1, us)))
+        *us /= batch;
+out:
+    release(&b0);
+    release(&b1);
+    return st;
+}
+
 /* Times opt->runs single products (after opt->warmup untimed ones) and one batch. */
 static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_bench_options *opt,
                               spmvp_bench_result *r)
@@ -99,7 +121,6 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
     int runs = opt->runs > 0 ? opt->runs : 1;
     cl_event *ev = calloc(2 * (size_t)runs, sizeof *ev);
     double *t = calloc((size_t)runs, sizeof *t);
-    cl_event b0 = NULL, b1 = NULL;
     if (!ev || !t) {
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
         goto out;
@@ -124,30 +145,13 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
     r->q1_us = spmvp_quantile(t, runs, 0.25);
     r->q3_us = spmvp_quantile(t, runs, 0.75);
 
-    /* What a solver sees: products back to back, no host wait between them; the time from
-     * the first kernel's start to the last one's end, per product. */
-    int batch = opt->batch;
-    if (batch <= 0)
-        goto out;
-    for (int i = 0; i < batch; i++) {
-        cl_event *f = i == 0 ? &b0 : NULL, *l = i == batch - 1 ? &b1 : NULL;
-        if ((st = spmvp_spmv_enqueue(s, f, l)))
+    for (int rep = 0; rep <= (opt->repeat_batch != 0) && opt->batch > 0; rep++)
+        if ((st = time_batch(ctx, s, opt->batch, rep ? &r->batch2_us : &r->batch_us)))
             goto out;
-    }
-    SPMVP_CL(clFinish(ctx->queue), out);
-    if (b0 && !b1) { /* a batch of one product of one kernel */
-        b1 = b0;
-        clRetainEvent(b1);
-    }
-    if ((st = spmvp_event_us(b0, b1, &r->batch_us)))
-        goto out;
-    r->batch_us /= batch;
 out:
     if (ev)
         for (int i = 0; i < 2 * runs; i++)
             release(&ev[i]);
-    release(&b0);
-    release(&b1);
     free(ev);
     free(t);
     return st;

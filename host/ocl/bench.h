@@ -11,6 +11,7 @@ typedef struct spmvp_bench_options {
     int batch;  /* products enqueued back to back for the per-product batch time (0: none) */
     int skip_verify; /* 1: do not check y against the CPU (calibration grids, already verified
                         kernels); the default 0 checks every run of bench */
+    int repeat_batch; /* 1: a second batch right after the first (batch2_us: the noise floor) */
 } spmvp_bench_options;
 
 typedef enum spmvp_bench_state { SPMVP_BENCH_OK, SPMVP_BENCH_UNSUITABLE, SPMVP_BENCH_FAILED } spmvp_bench_state;
@@ -26,6 +27,7 @@ typedef struct spmvp_bench_result {
     double q1_us, q3_us; /* lower and upper quartiles of the timed runs (spmvp_quantile) */
     double mean_us;      /* mean of the timed runs: T_B of seed 000 eq. 5 */
     double batch_us;     /* per product over `batch` back-to-back products */
+    double batch2_us;    /* the same, a second time (repeat_batch), else 0 */
     double gflops;       /* 2*nnz / median */
     double gbs_format;   /* footprint / median */
     double gbs_csr;      /* csr_bytes / median */

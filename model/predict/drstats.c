@@ -20,7 +20,11 @@ spmvp_dr_summary spmvp_dr_summarize(double *dr, size_t n)
     s.mean = gsl_stats_mean(dr, 1, n);
     s.median = gsl_stats_median_from_sorted_data(dr, 1, n);
     s.p90 = gsl_stats_quantile_from_sorted_data(dr, 1, n, 0.90);
+    s.max = dr[n - 1];
     size_t k = 0;
+    while (k < n && dr[k] <= 0.10)
+        k++;
+    s.within10 = (double)k / n;
     while (k < n && dr[k] <= 0.20)
         k++;
     s.within20 = (double)k / n;

@@ -10,6 +10,8 @@ typedef struct spmvp_dr_summary {
     double mean;       /* mean D_r (a fraction: 0.05 is 5 %) */
     double median;
     double p90;        /* 90th percentile */
+    double max;        /* the worst case */
+    double within10;   /* share of cases with D_r <= 0.10 */
     double within20;   /* share of cases with D_r <= 0.20 (seed 002's criterion) */
 } spmvp_dr_summary;
 

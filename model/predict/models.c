@@ -13,6 +13,9 @@ static const spmvp_model *const registry[] = {&spmvp_model_strip, &spmvp_model_p
 #define NFAMILIES ((int)(sizeof registry / sizeof registry[0]))
 
 _Static_assert(NFAMILIES <= SPMVP_PROFILE_PARTS_MAX, "raise SPMVP_PROFILE_PARTS_MAX");
+_Static_assert(sizeof(((spmvp_profile_precision *)0)->cv) /
+                   sizeof(((spmvp_profile_precision *)0)->cv[0]) >= SPMVP_MODELS_MAX,
+               "spmvp_profile_precision.cv must hold every model id");
 
 int spmvp_model_families(void) { return NFAMILIES; }
 

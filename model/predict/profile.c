@@ -5,6 +5,7 @@
 
 #include "model.h"
 #include "profile_json.h"
+#include "profile_training.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -189,6 +190,7 @@ static void write_precision(spmvp_json_writer *w, cJSON *precs, spmvp_precision 
     for (int m = 0; m < spmvp_model_families(); m++) /* each model's part, in registry order */
         if (spmvp_model_family(m)->write_prec)
             spmvp_model_family(m)->write_prec(w, o, pp->calib, pp->part[m]);
+    spmvp_training_write_prec(w, o, pp);
     write_points(w, o, pp->calib);
 }
 
@@ -229,6 +231,7 @@ static char *to_json(const spmvp_profile *p)
     for (int m = 0; m < spmvp_model_families(); m++)
         if (spmvp_model_family(m)->write_root)
             spmvp_model_family(m)->write_root(&w, root, p->part[m]);
+    spmvp_training_write(&w, root, &p->training);
     cJSON *precs = spmvp_json_add_object(&w, root, "precisions");
     for (int i = 0; precs && i < SPMVP_NPRECISIONS; i++)
         if (p->prec[i].calib)
@@ -396,6 +399,7 @@ static spmvp_status read_precision(const spmvp_json_reader *r, const cJSON *o, c
     for (int m = 0; m < spmvp_model_families(); m++) /* each model's part, then the points */
         if (spmvp_model_family(m)->read_prec)
             SPMVP_TRY(spmvp_model_family(m)->read_prec(r, o, at, c, pp->part[m]));
+    SPMVP_TRY(spmvp_training_read_prec(r, o, at, pp));
     SPMVP_TRY(spmvp_json_get_array(r, o, at, "points", &points));
     int k = 0;
     for (const cJSON *a = points->child; a; a = a->next, k++) {
@@ -439,6 +443,7 @@ static spmvp_status read_profile(const spmvp_json_reader *r, const cJSON *root, 
     for (int m = 0; m < spmvp_model_families(); m++)
         if (spmvp_model_family(m)->read_root)
             SPMVP_TRY(spmvp_model_family(m)->read_root(r, root, p->part[m]));
+    SPMVP_TRY(spmvp_training_read(r, root, &p->training));
     SPMVP_TRY(spmvp_json_get_object(r, root, "", "precisions", &o));
     for (const cJSON *e = o->child; e; e = e->next) {
         int i;

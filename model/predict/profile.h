@@ -70,6 +70,23 @@ const char *spmvp_precision_name(spmvp_precision p);
 /* The precision of values of value_size bytes (4 or 8), or -1. */
 int spmvp_precision_of(size_t value_size);
 
+/* How well a learned model predicted one format in cross-validation grouped by family
+ * (cv.h), kept so that `rank` can put an interval around a prediction. */
+typedef struct spmvp_model_error {
+    int cases;            /* held-out rows (0: none) */
+    double median_dr, p90_dr;  /* D_r, fractions */
+    double q_lo, q_hi;    /* the 5th and 95th percentiles of log(measured / predicted) */
+} spmvp_model_error;
+
+/* What `spmvp train` measured and how its models did ("training" at the root, "cv" in each
+ * precision: profile_training.c). */
+typedef struct spmvp_profile_training {
+    char table[256];      /* the training table, relative to the profile's folder ("": none) */
+    long long rows;       /* its rows */
+    int matrices;         /* distinct matrices in it */
+    int folds;            /* cross-validation folds (grouped by family) */
+} spmvp_profile_training;
+
 /* One precision's calibration: how it was run, its raw points and fitted models. */
 typedef struct spmvp_profile_precision {
     spmvp_calib *calib; /* NULL: not calibrated at this precision (owned by the profile) */
@@ -77,6 +94,9 @@ typedef struct spmvp_profile_precision {
     int warmup, runs;   /* alpha warm-ups discarded, then `runs` timed (eq. 5) */
     void *part[SPMVP_PROFILE_PARTS_MAX]; /* each model's part at this precision, by registry
                                             index (NULL: it has none); see spmvp_profile_part */
+    int has_cv;         /* 1: the cross-validation below was measured */
+    spmvp_model_error cv[16][SPMVP_NFORMATS]; /* by model id (model.h, < SPMVP_MODELS_MAX) and format */
+    double noise_median, noise_p90; /* run-to-run D_r of the training measurements */
 } spmvp_profile_precision;
 
 typedef struct spmvp_profile {
@@ -86,6 +106,7 @@ typedef struct spmvp_profile {
     spmvp_device_params device;
     spmvp_microbench_params microbench;
     void *part[SPMVP_PROFILE_PARTS_MAX]; /* each model's root-level part, by registry index */
+    spmvp_profile_training training;     /* table[0] == 0: not trained */
     spmvp_profile_precision prec[SPMVP_NPRECISIONS]; /* indexed by spmvp_precision */
 } spmvp_profile;
 

@@ -1,0 +1,450 @@
+/* cmd_train.c: `spmvp train`: measure every configuration (format x thread mapping, featvec.h)
+ * of a corpus of matrices on a device into a training table beside the profile, fit every
+ * learned model (model.h's fit_table) from it, cross-validate them grouped by family (cv.h)
+ * and write the profile with the models, their cross-validated errors and a reference to the
+ * table. The table is appended row by row as measured, so an interrupted run resumes where it
+ * stopped (the rows it has are not measured again). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cv.h"
+#include "train.h"
+
+static const char *const corpora[] = {"full", "quick", "tiny", "none", NULL};
+static const char *const train_precisions[] = {"single", "double", "both", NULL};
+
+static struct {
+    const char *device, *out, *table, *base, *manifest;
+    int precision, corpus, quick, runs, warmup, batch, folds, max_nnz_m, all_configs_m;
+} args;
+
+static const spmvp_opt options[] = {
+    SPMVP_OPT_DEVICE(&args.device),
+    {SPMVP_STRING("output", &args.out, "FILE", "the profile to write (written through a temporary "
+                  "file; its table beside it)", NULL), .alias = 'o', .required = 1},
+    {SPMVP_STRING("table", &args.table, "FILE", "the training table (TSV), resumed when it exists",
+                  "FILE with .json replaced by .train.tsv")},
+    {SPMVP_STRING("base", &args.base, "P.json", "start from this profile (its calibration and "
+                  "seed 000/002 models kept) instead of a new one from the device", NULL)},
+    {SPMVP_CHOICE("precision", &args.precision, "P", "single, double or both", "both", train_precisions)},
+    {SPMVP_CHOICE("corpus", &args.corpus, "C", "the generated matrices: full (10^3..10^8 "
+                  "non-zeros), quick, tiny (CI) or none", "full (quick with --quick)", corpora)},
+    {SPMVP_FLAG("quick", &args.quick, "the quick corpus, work-group 256 only, fewer runs: about "
+                "2 minutes on an H100")},
+    {SPMVP_STRING("manifest", &args.manifest, "FILE", "a TSV with columns name, suitesparse_name "
+                  "and domain (../shared/matrices/MANIFEST.tsv): the families of the MATRIX "
+                  "files", "each file its own family")},
+    {SPMVP_INT("runs", &args.runs, "N", "event-timed products per configuration (median)", "10 (quick: 5)", 1, 100000)},
+    {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first", "3", 0, 100000)},
+    {SPMVP_INT("batch", &args.batch, "N", "back-to-back products of the batch time (measured "
+               "twice: the second is the noise floor)", "20", 1, 100000)},
+    {SPMVP_INT("folds", &args.folds, "K", "cross-validation folds, grouped by family", "5", 2, 64)},
+    {SPMVP_INT("max-nnz", &args.max_nnz_m, "M", "skip matrices above M million non-zeros", "120", 1, 100000)},
+    {SPMVP_INT("all-configs-nnz", &args.all_configs_m, "M", "above M million non-zeros measure "
+               "only work-group 256 with automatic parameters", "4", 0, 100000)},
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_train = {
+    "train", spmvp_cmd_train, "measure a corpus on a device and fit the learned models",
+    "[MATRIX...]", 0, -1, options,
+    "Measures every configuration (each format at work-group sizes 64..512, and every\n"
+    "power-of-two value of CSR-vector's V and SELL's C at 256) of each matrix of the corpus and\n"
+    "of each MATRIX as bench does (verified against the CPU; median of event-timed products;\n"
+    "back-to-back batch, twice), in the precisions asked for, appending each row to the\n"
+    "training table as it goes (an interrupted run resumes). Then fits every learned model\n"
+    "(lr, knn, gbt, work, work+gbt), cross-validates them grouped by family (no family on both\n"
+    "sides) and writes the profile with the models and their cross-validated errors, which\n"
+    "`spmvp rank` turns into intervals. The models' target is the batch time per product.\n",
+    "  spmvp train --device nvidia -o devices/my-gpu.json ../shared/matrices/*.mtx.gz \\\n"
+    "      --manifest ../shared/matrices/MANIFEST.tsv\n"
+    "  spmvp train --quick --corpus tiny --device pocl -o /tmp/pocl.json\n",
+};
+
+/* ---- families of real matrices ---- */
+
+/* The name of a matrix file: its base name without .gz and .mtx. */
+static void base_name(const char *path, char *buf, size_t size)
+{
+    const char *b = strrchr(path, '/');
+    snprintf(buf, size, "%s", b ? b + 1 : path);
+    char *e = strstr(buf, ".mtx");
+    if (e)
+        *e = '\0';
+}
+
+/* The family of a file from the manifest: its SuiteSparse group ("ss-HB"), else its domain
+ * ("lp"), else its own name. Relatives share a group, so a group is never split. */
+static void file_family(const char *manifest, const char *name, char *buf, size_t size)
+{
+    snprintf(buf, size, "file-%.40s", name);
+    FILE *f = manifest ? fopen(manifest, "r") : NULL;
+    if (!f)
+        return;
+    char line[4096];
+    int c_name = -1, c_ss = -1, c_dom = -1, first = 1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *field[32];
+        int n = 0;
+        for (char *p = line; n < 32;) {
+            field[n++] = p;
+            char *t = strchr(p, '\t');
+            if (!t)
+                break;
+            *t = '\0';
+            p = t + 1;
+        }
+        if (first) {
+            for (int i = 0; i < n; i++) {
+                c_name = !strcmp(field[i], "name") ? i : c_name;
+                c_ss = !strcmp(field[i], "suitesparse_name") ? i : c_ss;
+                c_dom = !strcmp(field[i], "domain") ? i : c_dom;
+            }
+            first = 0;
+            continue;
+        }
+        if (c_name < 0 || c_name >= n || strcmp(field[c_name], name))
+            continue;
+        if (c_ss >= 0 && c_ss < n && strcmp(field[c_ss], "-") && strchr(field[c_ss], '/'))
+            snprintf(buf, size, "ss-%.*s", (int)strcspn(field[c_ss], "/"), field[c_ss]);
+        else if (c_dom >= 0 && c_dom < n && strcmp(field[c_dom], "-") && *field[c_dom])
+            snprintf(buf, size, "domain-%.40s", field[c_dom]);
+        break;
+    }
+    fclose(f);
+}
+
+/* ---- measuring ---- */
+
+typedef struct trainer {
+    spmvp_context *ctx;
+    spmvp_train_table *t;
+    FILE *append;            /* the table, open for appending */
+    int precs[2], nprec;
+    spmvp_bench_options bo;
+    long long measured, skipped, failed;
+} trainer;
+
+/* Measures the configurations of one matrix not yet in the table. */
+static int train_matrix(trainer *tr, const char *spec, const char *name, const char *family,
+                        long long max_nnz, long long all_configs_nnz, int quick)
+{
+    spmvp_csr *A = NULL;
+    if (spmvp_matrix_load(spec, &A))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (A->nnz > max_nnz) {
+        fprintf(stderr, "spmvp: %s: %lld non-zeros, above --max-nnz: skipped\n", name, (long long)A->nnz);
+        spmvp_csr_free(A);
+        return SPMVP_EXIT_OK;
+    }
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_config *cfg = NULL;
+    int ncfg = 0, rc = SPMVP_EXIT_OK;
+    const spmvp_device_info *di = &tr->ctx->info;
+    if (!s || spmvp_config_list(s, di->warp_size, di->max_wg_size, quick || A->nnz > all_configs_nnz,
+                                &cfg, &ncfg)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", name, spmvp_last_error());
+        goto out;
+    }
+    spmvp_table1 t1;
+    spmvp_table1_compute(A, s, &t1);
+    for (int k = 0; k < tr->nprec && rc == SPMVP_EXIT_OK; k++) {
+        spmvp_precision pr = (spmvp_precision)tr->precs[k];
+        size_t vs = pr == SPMVP_PRECISION_DOUBLE ? 8 : 4;
+        spmvp_features_target tg = {di->warp_size, 256, (long long)di->compute_units * di->threads_per_cu,
+                                    vs, di->local_mem};
+        for (int c = 0; c < ncfg && rc == SPMVP_EXIT_OK; c++) {
+            spmvp_train_row r;
+            memset(&r, 0, sizeof r);
+            spmvp_config_label(&cfg[c], s, di->warp_size, r.mapping, sizeof r.mapping);
+            if (spmvp_train_table_find(tr->t, name, pr, cfg[c].format, r.mapping) >= 0)
+                continue;
+            snprintf(r.matrix, sizeof r.matrix, "%s", name);
+            snprintf(r.family, sizeof r.family, "%s", family);
+            r.prec = pr;
+            r.format = cfg[c].format;
+            spmvp_status st = spmvp_config_features(A, s, &tg, &cfg[c], &t1, NULL, r.x);
+            if (st == SPMVP_ERR_NOMEM) {
+                rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", name, spmvp_last_error());
+                break;
+            }
+            if (st) { /* the format cannot hold A */
+                tr->skipped++;
+                continue;
+            }
+            spmvp_bench_options o = tr->bo;
+            o.spmv.value_size = vs;
+            o.spmv.map = cfg[c].map;
+            spmvp_bench_result b;
+            if (spmvp_bench_format(tr->ctx, A, cfg[c].format, &o, &b)) {
+                fprintf(stderr, "spmvp: %s %s %s %s: %s\n", name, spmvp_precision_name(pr),
+                        spmvp_format_name(cfg[c].format), r.mapping, b.note);
+                tr->failed++;
+                continue;
+            }
+            if (b.state != SPMVP_BENCH_OK || !(b.batch_us > 0)) {
+                tr->skipped++;
+                continue;
+            }
+            r.us = b.batch_us;
+            r.us_event = b.median_us;
+            r.us_repeat = b.batch2_us > 0 ? b.batch2_us : NAN;
+            if (spmvp_train_table_add(tr->t, &r)) {
+                rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+                break;
+            }
+            if (spmvp_train_table_write_row(tr->append, &r) || fflush(tr->append)) {
+                rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "the training table: write failed");
+                break;
+            }
+            tr->measured++;
+        }
+    }
+out:
+    free(cfg);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    return rc;
+}
+
+/* ---- fitting and cross-validation ---- */
+
+/* Fits every learned model at precision k on the whole table into p. */
+static int fit_all(spmvp_profile *p, const spmvp_train_table *t, spmvp_precision k)
+{
+    for (int i = 0; i < spmvp_model_families(); i++) {
+        const spmvp_model *m = spmvp_model_family(i);
+        void *part = spmvp_profile_part(p, m, k);
+        if (!m->fit_table || !part)
+            continue;
+        if (m->free_prec)
+            m->free_prec(part);
+        memset(part, 0, m->prec_size);
+        if (m->fit_table(t, NULL, k, part, stderr))
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    }
+    return SPMVP_EXIT_OK;
+}
+
+/* Each learned model's cross-validated error per format into the profile, and a summary. */
+static void record_cv(spmvp_profile *p, const spmvp_train_table *t, const spmvp_cv *cv,
+                      spmvp_precision k)
+{
+    spmvp_profile_precision *pp = &p->prec[k];
+    spmvp_dr_summary noise = spmvp_cv_noise(t, k);
+    pp->has_cv = 1;
+    pp->noise_median = noise.median;
+    pp->noise_p90 = noise.p90;
+    fprintf(stderr, "spmvp: %s precision, held-out D_r (grouped by family): median / p90; "
+            "noise floor %.1f %% / %.1f %%\n", spmvp_precision_name(k), 100 * noise.median,
+            100 * noise.p90);
+    for (int m = 0; m < spmvp_model_count(); m++) {
+        spmvp_dr_summary all = spmvp_cv_dr(t, cv, m, k, -1);
+        if (!all.n)
+            continue;
+        spmvp_cv_rank r = spmvp_cv_ranking(t, cv, m, k);
+        fprintf(stderr, "  %-9s %5.1f %% / %5.1f %%; best pick within 5 %% on %3.0f %% of %d "
+                "matrices, geomean slowdown %.3f\n", spmvp_model_name(m), 100 * all.median,
+                100 * all.p90, 100 * r.within5, r.matrices, r.geomean);
+        for (int f = 0; f < SPMVP_NFORMATS; f++) {
+            spmvp_dr_summary s = spmvp_cv_dr(t, cv, m, k, f);
+            spmvp_model_error *e = &pp->cv[m][f];
+            memset(e, 0, sizeof *e);
+            spmvp_cv_log_ratio(t, cv, m, k, f, 0.05, 0.95, &e->q_lo, &e->q_hi);
+            if (!s.n || isnan(e->q_lo))
+                continue;
+            e->cases = (int)s.n;
+            e->median_dr = s.median;
+            e->p90_dr = s.p90;
+        }
+    }
+}
+
+/* The table's path: --table, else the profile's with .json replaced by .train.tsv. */
+static void table_path(char *buf, size_t size)
+{
+    if (args.table) {
+        snprintf(buf, size, "%s", args.table);
+        return;
+    }
+    size_t n = strlen(args.out);
+    if (n > 5 && !strcmp(args.out + n - 5, ".json"))
+        n -= 5;
+    snprintf(buf, size, "%.*s.train.tsv", (int)n, args.out);
+}
+
+/* The table's path as the profile records it: relative to the profile's folder when both
+ * are in the same one. */
+static void table_ref(const char *table, char *buf, size_t size)
+{
+    const char *ps = strrchr(args.out, '/'), *ts = strrchr(table, '/');
+    size_t pd = ps ? (size_t)(ps - args.out) : 0, td = ts ? (size_t)(ts - table) : 0;
+    if (pd == td && !strncmp(args.out, table, pd))
+        snprintf(buf, size, "%.255s", ts ? ts + 1 : table);
+    else
+        snprintf(buf, size, "%.255s", table);
+}
+
+/* Opens (resuming) or creates the table; the rows it has into t. */
+static int open_table(const char *path, spmvp_train_table *t, FILE **append)
+{
+    if (access(path, F_OK) == 0) {
+        int dropped = 0;
+        if (spmvp_train_table_read(path, t, &dropped))
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s (not resumed: move it away or name "
+                                   "another --table)", spmvp_last_error());
+        /* rewritten whole without a torn last line, then appended to */
+        if (dropped && spmvp_train_table_save(t, path))
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        fprintf(stderr, "spmvp: resuming %s: %zu rows measured already\n", path, t->n);
+    } else if (spmvp_train_table_save(t, path)) {
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    }
+    if (!(*append = fopen(path, "ab")))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot append", path);
+    return SPMVP_EXIT_OK;
+}
+
+int spmvp_cmd_train(int argc, char **argv)
+{
+    memset(&args, 0, sizeof args);
+    args.precision = 2;
+    args.runs = 10;
+    args.warmup = 3;
+    args.batch = 20;
+    args.folds = 5;
+    args.max_nnz_m = 120;
+    args.all_configs_m = 4;
+    const char **files = calloc((size_t)argc + 1, sizeof *files);
+    int nfiles = 0;
+    if (!files)
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+    int rc = spmvp_opts_parse(&spmvp_command_train, argc, argv, files, &nfiles);
+    if (rc >= 0) {
+        free(files);
+        return rc;
+    }
+    if (!spmvp_opts_given(&spmvp_command_train, "corpus"))
+        args.corpus = args.quick ? 1 : 0;
+    if (args.quick && !spmvp_opts_given(&spmvp_command_train, "runs"))
+        args.runs = 5;
+    size_t ncorpus = 0;
+    const char *const *corpus = args.corpus == 3 ? NULL : spmvp_train_corpus(corpora[args.corpus], &ncorpus);
+    char table[4096], ref[256];
+    table_path(table, sizeof table);
+    table_ref(table, ref, sizeof ref);
+    if (args.base && spmvp_cli_same_file(args.base, args.out)) {
+        free(files);
+        return spmvp_cli_error(SPMVP_EXIT_USAGE, "train: -o %s is the --base profile: write "
+                               "elsewhere (an input is never overwritten)", args.out);
+    }
+    if (spmvp_atomic_check(args.out)) { /* minutes of measuring must not end in a failed write */
+        free(files);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    }
+    trainer tr = {0};
+    spmvp_train_table t = {0};
+    spmvp_profile *p = NULL;
+    spmvp_cv cv = {0};
+    tr.t = &t;
+    tr.nprec = args.precision == 2 ? 2 : 1;
+    tr.precs[0] = args.precision == 1 ? SPMVP_PRECISION_DOUBLE : SPMVP_PRECISION_SINGLE;
+    tr.precs[1] = SPMVP_PRECISION_DOUBLE;
+    tr.bo = (spmvp_bench_options){spmvp_spmv_defaults(4), args.warmup, args.runs, args.batch, 0, 1};
+
+    if ((rc = open_table(table, &t, &tr.append)))
+        goto done;
+    if (args.base ? spmvp_profile_load(args.base, &p) : !(p = spmvp_profile_new())) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", args.base ? spmvp_last_error() : "out of memory");
+        goto done;
+    }
+    if (spmvp_cli_open(args.device, NULL, &tr.ctx)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        goto done;
+    }
+    if (tr.nprec == 2 && !tr.ctx->info.fp64) {
+        fprintf(stderr, "spmvp: %s lacks cl_khr_fp64: single precision only\n", tr.ctx->info.name);
+        tr.nprec = 1;
+    } else if (tr.precs[0] == SPMVP_PRECISION_DOUBLE && !tr.ctx->info.fp64) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s lacks cl_khr_fp64: double precision is not "
+                             "available on it", tr.ctx->info.name);
+        goto done;
+    }
+    if (!args.base) {
+        spmvp_microbench mb;
+        if (spmvp_microbench_run(tr.ctx, 0, 10, &mb)) {
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+            goto done;
+        }
+        spmvp_device_params_fill(&tr.ctx->info, &p->device);
+        p->microbench = (spmvp_microbench_params){(long long)mb.bytes, mb.copy_gbs, mb.launch_us, mb.h2d_gbs};
+    }
+    size_t total = ncorpus + (size_t)nfiles;
+    spmvp_progress prog = spmvp_progress_start(stderr, "matrices", total);
+    long long max_nnz = (long long)args.max_nnz_m * 1000000, all_nnz = (long long)args.all_configs_m * 1000000;
+    for (size_t i = 0; i < total && rc == SPMVP_EXIT_OK; i++) {
+        char name[96], family[48];
+        const char *spec = i < ncorpus ? corpus[i] : files[i - ncorpus];
+        if (spmvp_gen_is_spec(spec)) {
+            snprintf(name, sizeof name, "%s", spec);
+            spmvp_train_family(spec, family, sizeof family);
+        } else {
+            base_name(spec, name, sizeof name);
+            file_family(args.manifest, name, family, sizeof family);
+        }
+        rc = train_matrix(&tr, spec, name, family, max_nnz, all_nnz, args.quick);
+        spmvp_progress_step(&prog, i + 1);
+    }
+    fprintf(stderr, "spmvp: %lld configurations measured now (%zu in the table), %lld the "
+            "formats cannot hold, %lld failed\n", tr.measured, t.n, tr.skipped, tr.failed);
+    if (rc || !t.n)
+        goto done;
+    /* fit on everything, then cross-validate for the errors rank reports */
+    for (int k = 0; k < tr.nprec && rc == SPMVP_EXIT_OK; k++) {
+        spmvp_precision pr = (spmvp_precision)tr.precs[k];
+        if (!p->prec[pr].calib && !(p->prec[pr].calib = spmvp_calib_new())) {
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+            break;
+        }
+        rc = fit_all(p, &t, pr);
+    }
+    if (rc == SPMVP_EXIT_OK && spmvp_cv_run(&t, args.folds, stderr, &cv) == SPMVP_OK)
+        for (int k = 0; k < tr.nprec; k++)
+            record_cv(p, &t, &cv, (spmvp_precision)tr.precs[k]);
+    else if (rc == SPMVP_EXIT_OK)
+        fprintf(stderr, "spmvp: no cross-validation: %s\n", spmvp_last_error());
+    if (rc == SPMVP_EXIT_OK) {
+        const char **fam = NULL;
+        int nf = 0, nm = 0;
+        spmvp_train_table_families(&t, &fam, &nf, NULL);
+        free(fam);
+        for (size_t i = 0; i < t.n; i++) /* distinct matrices: rows of one are consecutive */
+            nm += i == 0 || strcmp(t.row[i].matrix, t.row[i - 1].matrix);
+        snprintf(p->training.table, sizeof p->training.table, "%s", ref);
+        p->training.rows = (long long)t.n;
+        p->training.matrices = nm;
+        p->training.folds = cv.nfolds;
+        spmvp_profile_stamp(p, SPMVP_VERSION);
+        if (spmvp_profile_save(p, args.out))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        else
+            fprintf(stderr, "spmvp: wrote %s (training table %s)\n", args.out, table);
+    }
+    if (rc == SPMVP_EXIT_OK && tr.failed)
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%lld configurations failed (above): the profile "
+                             "was written without them", tr.failed);
+done:
+    if (tr.append)
+        fclose(tr.append);
+    spmvp_cv_free(&cv);
+    spmvp_train_table_free(&t);
+    spmvp_profile_free(p);
+    spmvp_context_free(tr.ctx);
+    free(files);
+    return rc;
+}

@@ -1,0 +1,240 @@
+/* cv.c: cross-validation grouped by family and its summaries (cv.h). */
+#include "cv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+void spmvp_cv_free(spmvp_cv *cv)
+{
+    if (cv) {
+        free(cv->fold);
+        free(cv->pred);
+        memset(cv, 0, sizeof *cv);
+    }
+}
+
+/* Families to folds: largest first, each to the fold with the fewest rows so far. */
+static spmvp_status assign_folds(const spmvp_train_table *t, int folds, spmvp_cv *cv)
+{
+    const char **fam = NULL;
+    int nf = 0;
+    int *fam_of = malloc((t->n ? t->n : 1) * sizeof *fam_of);
+    if (!fam_of)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the folds");
+    spmvp_status st = spmvp_train_table_families(t, &fam, &nf, fam_of);
+    size_t *size = st ? NULL : calloc((size_t)nf + 1, sizeof *size);
+    int *order = size ? malloc(((size_t)nf + 1) * sizeof *order) : NULL;
+    int *fold_of = order ? malloc(((size_t)nf + 1) * sizeof *fold_of) : NULL;
+    size_t load[64] = {0};
+    if (!st && !fold_of)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the folds");
+    if (!st && nf < 2)
+        st = spmvp_fail(SPMVP_ERR_ARG, "cross-validation needs at least 2 families of matrices, "
+                        "the table has %d", nf);
+    if (!st) {
+        cv->nfolds = folds < nf ? folds : nf;
+        if (cv->nfolds > 64)
+            cv->nfolds = 64;
+        for (size_t i = 0; i < t->n; i++)
+            size[fam_of[i]]++;
+        for (int i = 0; i < nf; i++)
+            order[i] = i;
+        for (int i = 1; i < nf; i++) /* insertion sort by size, largest first; ties by order */
+            for (int j = i; j > 0 && size[order[j]] > size[order[j - 1]]; j--) {
+                int x = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = x;
+            }
+        for (int i = 0; i < nf; i++) {
+            int best = 0;
+            for (int k = 1; k < cv->nfolds; k++)
+                if (load[k] < load[best])
+                    best = k;
+            fold_of[order[i]] = best;
+            load[best] += size[order[i]];
+        }
+        for (size_t i = 0; i < t->n; i++)
+            cv->fold[i] = fold_of[fam_of[i]];
+    }
+    free(fam);
+    free(fam_of);
+    free(size);
+    free(order);
+    free(fold_of);
+    return st;
+}
+
+spmvp_status spmvp_cv_run(const spmvp_train_table *t, int folds, FILE *notes, spmvp_cv *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = t->n;
+    out->fold = malloc((t->n ? t->n : 1) * sizeof *out->fold);
+    out->pred = malloc((t->n ? t->n : 1) * SPMVP_MODELS_MAX * sizeof *out->pred);
+    unsigned char *use = malloc(t->n ? t->n : 1);
+    spmvp_status st = SPMVP_OK;
+    if (!out->fold || !out->pred || !use)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for cross-validation");
+    if (!st)
+        st = assign_folds(t, folds, out);
+    for (size_t i = 0; !st && i < t->n * SPMVP_MODELS_MAX; i++)
+        out->pred[i] = NAN;
+    for (int fo = 0; !st && fo < out->nfolds; fo++) {
+        for (size_t i = 0; i < t->n; i++)
+            use[i] = out->fold[i] != fo;
+        for (int k = 0; !st && k < SPMVP_NPRECISIONS; k++) {
+            for (int mi = 0; !st && mi < spmvp_model_families(); mi++) {
+                const spmvp_model *m = spmvp_model_family(mi);
+                if (!m->fit_table || !m->predict_vec)
+                    continue;
+                void *part = calloc(1, m->prec_size ? m->prec_size : 1);
+                if (!part) {
+                    st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a model");
+                    break;
+                }
+                st = m->fit_table(t, use, (spmvp_precision)k, part, NULL);
+                for (size_t i = 0; !st && i < t->n; i++) {
+                    const spmvp_train_row *r = &t->row[i];
+                    if (use[i] || r->prec != (spmvp_precision)k)
+                        continue;
+                    for (int j = 0; j < m->nvariants; j++)
+                        out->pred[i * SPMVP_MODELS_MAX + spmvp_model_first(mi) + j] =
+                            m->predict_vec(part, j, r->format, r->x);
+                }
+                if (m->free_prec)
+                    m->free_prec(part);
+                free(part);
+            }
+        }
+        if (notes && !st) {
+            size_t held = 0;
+            for (size_t i = 0; i < t->n; i++)
+                held += !use[i];
+            fprintf(notes, "spmvp: cv fold %d of %d: %zu rows held out\n", fo + 1, out->nfolds, held);
+        }
+    }
+    free(use);
+    if (st)
+        spmvp_cv_free(out);
+    return st;
+}
+
+spmvp_dr_summary spmvp_cv_dr(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                             spmvp_precision k, int f)
+{
+    double *dr = malloc((t->n ? t->n : 1) * sizeof *dr);
+    size_t n = 0;
+    for (size_t i = 0; dr && i < t->n; i++) {
+        const spmvp_train_row *r = &t->row[i];
+        double p = cv->pred[i * SPMVP_MODELS_MAX + m];
+        if (r->prec == k && (f < 0 || r->format == (spmvp_format)f) && isfinite(p) && p > 0)
+            dr[n++] = spmvp_dr(p, r->us);
+    }
+    spmvp_dr_summary s = spmvp_dr_summarize(dr, n);
+    free(dr);
+    return s;
+}
+
+void spmvp_cv_log_ratio(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                        spmvp_precision k, int f, double lo, double hi, double *q_lo,
+                        double *q_hi)
+{
+    double *v = malloc((t->n ? t->n : 1) * sizeof *v);
+    size_t n = 0;
+    for (size_t i = 0; v && i < t->n; i++) {
+        const spmvp_train_row *r = &t->row[i];
+        double p = cv->pred[i * SPMVP_MODELS_MAX + m];
+        if (r->prec == k && r->format == (spmvp_format)f && isfinite(p) && p > 0)
+            v[n++] = log(r->us / p);
+    }
+    *q_lo = *q_hi = NAN;
+    if (n >= 5) {
+        gsl_sort(v, 1, n);
+        *q_lo = gsl_stats_quantile_from_sorted_data(v, 1, n, lo);
+        *q_hi = gsl_stats_quantile_from_sorted_data(v, 1, n, hi);
+    }
+    free(v);
+}
+
+static const spmvp_train_table *sort_table; /* qsort has no context argument */
+static int by_matrix(const void *a, const void *b)
+{
+    const spmvp_train_row *x = &sort_table->row[*(const size_t *)a],
+                          *y = &sort_table->row[*(const size_t *)b];
+    int c = strcmp(x->matrix, y->matrix);
+    return c ? c : (int)x->prec - (int)y->prec;
+}
+
+spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                               spmvp_precision k)
+{
+    spmvp_cv_rank r = {0};
+    size_t *idx = malloc((t->n ? t->n : 1) * sizeof *idx);
+    double *slow = malloc((t->n ? t->n : 1) * sizeof *slow);
+    size_t n = 0, ns = 0;
+    for (size_t i = 0; idx && i < t->n; i++)
+        if (t->row[i].prec == k)
+            idx[n++] = i;
+    if (!idx || !slow) {
+        free(idx);
+        free(slow);
+        return r;
+    }
+    sort_table = t;
+    qsort(idx, n, sizeof *idx, by_matrix);
+    double logsum = 0;
+    for (size_t a = 0; a < n;) {
+        size_t b = a;
+        while (b < n && !strcmp(t->row[idx[b]].matrix, t->row[idx[a]].matrix))
+            b++;
+        long best = -1, pick = -1;
+        double pbest = INFINITY;
+        for (size_t j = a; j < b; j++) {
+            const spmvp_train_row *row = &t->row[idx[j]];
+            if (best < 0 || row->us < t->row[best].us)
+                best = (long)idx[j];
+            double p = m == SPMVP_CV_NOISE ? row->us_repeat : cv->pred[idx[j] * SPMVP_MODELS_MAX + m];
+            if (isfinite(p) && p > 0 && p < pbest) {
+                pbest = p;
+                pick = (long)idx[j];
+            }
+        }
+        if (pick >= 0) {
+            double s = t->row[pick].us / t->row[best].us;
+            slow[ns++] = s;
+            logsum += log(s);
+            r.within5 += s <= 1.05;
+            r.within20 += s <= 1.20;
+            r.changed += pick != best;
+        }
+        a = b;
+    }
+    r.matrices = (int)ns;
+    if (ns) {
+        gsl_sort(slow, 1, ns);
+        r.within5 /= (double)ns;
+        r.within20 /= (double)ns;
+        r.changed /= (double)ns;
+        r.geomean = exp(logsum / (double)ns);
+        r.p90 = gsl_stats_quantile_from_sorted_data(slow, 1, ns, 0.90);
+        r.worst = slow[ns - 1];
+    }
+    free(idx);
+    free(slow);
+    return r;
+}
+
+spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k)
+{
+    double *d = malloc((t->n ? t->n : 1) * sizeof *d);
+    size_t n = 0;
+    for (size_t i = 0; d && i < t->n; i++)
+        if (t->row[i].prec == k && isfinite(t->row[i].us_repeat))
+            d[n++] = spmvp_dr(t->row[i].us_repeat, t->row[i].us);
+    spmvp_dr_summary s = spmvp_dr_summarize(d, n);
+    free(d);
+    return s;
+}

@@ -1,0 +1,63 @@
+/* cv.h: honest evaluation of the learned models on a training table (train_table.h):
+ * cross-validation grouped by family, so that no family is on both sides of a split and
+ * every matrix is predicted by models that never saw it (nor its relatives: a generated
+ * family, a SuiteSparse group). Also the summaries `spmvp cv` and `spmvp train` report:
+ * D_r per model and format, ranking quality per matrix, and the noise floor of the
+ * measurements themselves.
+ *
+ * OpenCL-free. Ownership: spmvp_cv_run fills a caller's struct whose arrays spmvp_cv_free
+ * frees (it accepts a zeroed one). */
+#ifndef SPMVP_CV_H
+#define SPMVP_CV_H
+
+#include <stdio.h>
+
+#include "drstats.h"
+#include "model.h"
+#include "train_table.h"
+
+typedef struct spmvp_cv {
+    size_t n;        /* rows of the table */
+    int nfolds;      /* folds used (at most the number of families) */
+    int *fold;       /* fold of each row: all rows of a family share one */
+    double *pred;    /* pred[i * SPMVP_MODELS_MAX + m]: row i predicted by model m trained on
+                        the other folds; NaN where the model gives none */
+} spmvp_cv;
+
+/* Assigns families to `folds` folds (largest family first, to the fold with fewest rows:
+ * deterministic, balanced), fits every learned model (model.h's fit_table) on all folds but
+ * one and predicts that one, for each fold and precision. Notes (one line per fold) on notes
+ * (may be NULL). SPMVP_ERR_ARG for fewer than 2 families; SPMVP_ERR_NOMEM; a model's failure. */
+spmvp_status spmvp_cv_run(const spmvp_train_table *t, int folds, FILE *notes, spmvp_cv *out);
+void spmvp_cv_free(spmvp_cv *cv);
+
+/* D_r of model m's held-out predictions at precision k over format f (f < 0: all formats). */
+spmvp_dr_summary spmvp_cv_dr(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                             spmvp_precision k, int f);
+
+/* The quantiles q_lo, q_hi of log(measured / predicted) of model m at precision k and format
+ * f (NaN when fewer than 5 cases): the interval rank puts around a prediction. */
+void spmvp_cv_log_ratio(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                        spmvp_precision k, int f, double lo, double hi, double *q_lo,
+                        double *q_hi);
+
+/* Ranking quality: per matrix (at precision k), the measured time of the configuration the
+ * chooser picks over the measured best of the matrix's rows. The chooser: model m's smallest
+ * held-out prediction (m >= 0), or the repeat measurement's best (m = SPMVP_CV_NOISE: how
+ * often and by how much noise alone changes the best). */
+#define SPMVP_CV_NOISE (-1)
+typedef struct spmvp_cv_rank {
+    int matrices;     /* matrices with a pick */
+    double within5;   /* share whose pick is within 5 % of the best */
+    double within20;
+    double geomean;   /* geometric mean slowdown (1: always the best) */
+    double p90, worst;
+    double changed;   /* share of matrices whose pick is not the measured best configuration */
+} spmvp_cv_rank;
+spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                               spmvp_precision k);
+
+/* The noise floor at precision k: |us_repeat - us| / us over rows with a repeat. */
+spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k);
+
+#endif

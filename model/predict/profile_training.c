@@ -1,0 +1,116 @@
+/* profile_training.c: "training" and each precision's "cv" (profile_training.h). */
+#include "profile_training.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+void spmvp_training_write(spmvp_json_writer *w, cJSON *root, const spmvp_profile_training *t)
+{
+    if (!t->table[0])
+        return;
+    cJSON *o = spmvp_json_add_object(w, root, "training");
+    if (!o)
+        return;
+    spmvp_json_add_string(w, o, "table", t->table);
+    spmvp_json_add_int(w, o, "rows", t->rows);
+    spmvp_json_add_int(w, o, "matrices", t->matrices);
+    spmvp_json_add_int(w, o, "folds", t->folds);
+}
+
+void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_profile_precision *pp)
+{
+    if (!pp->has_cv)
+        return;
+    cJSON *o = spmvp_json_add_object(w, obj, "cv");
+    if (!o)
+        return;
+    cJSON *noise = spmvp_json_add_object(w, o, "noise");
+    if (noise) {
+        spmvp_json_add_double(w, noise, "median_dr", pp->noise_median);
+        spmvp_json_add_double(w, noise, "p90_dr", pp->noise_p90);
+    }
+    cJSON *models = spmvp_json_add_object(w, o, "models");
+    for (int m = 0; models && m < spmvp_model_count(); m++) {
+        cJSON *mo = NULL;
+        for (int f = 0; f < SPMVP_NFORMATS; f++) {
+            const spmvp_model_error *e = &pp->cv[m][f];
+            if (!e->cases || !isfinite(e->q_lo) || !isfinite(e->q_hi))
+                continue;
+            if (!mo && !(mo = spmvp_json_add_object(w, models, spmvp_model_name(m))))
+                break;
+            cJSON *fo = spmvp_json_add_object(w, mo, spmvp_format_name((spmvp_format)f));
+            if (!fo)
+                continue;
+            spmvp_json_add_int(w, fo, "cases", e->cases);
+            spmvp_json_add_double(w, fo, "median_dr", e->median_dr);
+            spmvp_json_add_double(w, fo, "p90_dr", e->p90_dr);
+            char buf[40];
+            spmvp_json_format_double(buf, sizeof buf, e->q_lo);
+            spmvp_json_add_raw(w, fo, "log_ratio_p05", buf);
+            spmvp_json_format_double(buf, sizeof buf, e->q_hi);
+            spmvp_json_add_raw(w, fo, "log_ratio_p95", buf);
+        }
+    }
+}
+
+spmvp_status spmvp_training_read(const spmvp_json_reader *r, const cJSON *root,
+                                 spmvp_profile_training *t)
+{
+    memset(t, 0, sizeof *t);
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "training");
+    if (!o)
+        return SPMVP_OK;
+    if (!cJSON_IsObject(o))
+        return spmvp_json_bad(r, "", "training", "expected an object, got %s", spmvp_json_kind(o));
+    SPMVP_TRY(spmvp_json_get_string(r, o, "training", "table", 0, t->table, sizeof t->table));
+    SPMVP_TRY(spmvp_json_get_int(r, o, "training", "rows", 0, SPMVP_JSON_MAX_EXACT, &t->rows));
+    SPMVP_TRY(spmvp_json_get_int32(r, o, "training", "matrices", 0, &t->matrices));
+    SPMVP_TRY(spmvp_json_get_int32(r, o, "training", "folds", 0, &t->folds));
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *obj,
+                                      const char *at, spmvp_profile_precision *pp)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(obj, "cv"), *noise, *models;
+    char sub[96], mat[160], fat[224];
+    pp->has_cv = 0;
+    memset(pp->cv, 0, sizeof pp->cv);
+    if (!o)
+        return SPMVP_OK;
+    snprintf(sub, sizeof sub, "%s.cv", at);
+    if (!cJSON_IsObject(o))
+        return spmvp_json_bad(r, at, "cv", "expected an object, got %s", spmvp_json_kind(o));
+    SPMVP_TRY(spmvp_json_get_object(r, o, sub, "noise", &noise));
+    snprintf(mat, sizeof mat, "%s.noise", sub);
+    SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "median_dr", SPMVP_JSON_NONNEG, &pp->noise_median));
+    SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "p90_dr", SPMVP_JSON_NONNEG, &pp->noise_p90));
+    SPMVP_TRY(spmvp_json_get_object(r, o, sub, "models", &models));
+    snprintf(sub, sizeof sub, "%s.cv.models", at);
+    for (const cJSON *me = models->child; me; me = me->next) {
+        int m = spmvp_model_parse(me->string);
+        if (m < 0) /* a model this spmvp does not have: ignored, as unknown members are */
+            continue;
+        snprintf(mat, sizeof mat, "%s.%s", sub, me->string);
+        if (!cJSON_IsObject(me))
+            return spmvp_json_bad(r, mat, "", "expected an object, got %s", spmvp_json_kind(me));
+        for (const cJSON *fe = me->child; fe; fe = fe->next) {
+            spmvp_format f;
+            SPMVP_TRY(spmvp_json_read_format(r, fe, mat, fe->string, &f));
+            snprintf(fat, sizeof fat, "%s.%s", mat, fe->string);
+            if (!cJSON_IsObject(fe))
+                return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(fe));
+            spmvp_model_error *e = &pp->cv[m][f];
+            SPMVP_TRY(spmvp_json_get_int32(r, fe, fat, "cases", 1, &e->cases));
+            SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "median_dr", SPMVP_JSON_NONNEG, &e->median_dr));
+            SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "p90_dr", SPMVP_JSON_NONNEG, &e->p90_dr));
+            SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "log_ratio_p05", SPMVP_JSON_ANY, &e->q_lo));
+            SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "log_ratio_p95", SPMVP_JSON_ANY, &e->q_hi));
+        }
+    }
+    pp->has_cv = 1;
+    return SPMVP_OK;
+}
