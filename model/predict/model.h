@@ -51,7 +51,8 @@ typedef struct spmvp_prediction {
     int rule_pick;                 /* a format a model picks by a rule of its own rather than
                                       the smallest time (seed 002's Algorithm 1), -1 none */
     int trusted;                   /* the model whose pick predict recommends (-1: no model
-                                      picks): spmvp_predict_all's rule */
+                                      picks): spmvp_predict_all's rule (a trained profile's
+                                      best cross-validated model, else the TRUST flags) */
 } spmvp_prediction;
 
 /* What the strip models' training plan (seed 000's grid) is drawn for. */

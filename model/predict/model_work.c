@@ -207,8 +207,9 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const 
     char sub[96], fat[160];
     snprintf(sub, sizeof sub, "%s.work_model", at);
     for (const cJSON *e = wm->child; e; e = e->next) {
-        spmvp_format f;
-        SPMVP_TRY(spmvp_json_read_format(r, e, sub, e->string, &f));
+        int f = spmvp_format_parse(e->string);
+        if (f < 0)
+            return spmvp_json_bad(r, sub, e->string, "unknown format");
         snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
         if (!cJSON_IsObject(e))
             return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
@@ -267,8 +268,8 @@ const spmvp_model spmvp_model_work = {
     .nvariants = 1,
     .variant = {{"work", "Work model (ours)", 0, NULL}},
     .help = "work: launches, bytes, sectors of x, lock-step work and critical path (ours)",
-    .legend = "  work      ours: launch floor + smooth max of memory, lock-step and critical-path\n"
-              "            terms, fitted per format to the training table (spmvp train)\n",
+    .legend = "work = ours: launch floor + smooth max of memory, lock-step and critical-path\n"
+              "terms, per format, fitted to the training table (spmvp train)\n",
     .prec_size = sizeof(spmvp_workfit),
     .read_prec = read_prec,
     .write_prec = write_prec,

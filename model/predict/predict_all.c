@@ -68,6 +68,28 @@ int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m)
     return in && i >= 0 && in->state[i] && in->available[i];
 }
 
+int spmvp_predictor_best_model(const spmvp_predictor *in)
+{
+    const spmvp_profile_precision *pp = &in->profile->prec[in->prec];
+    int best = -1;
+    double best_err = INFINITY;
+    for (int m = 0; pp->has_cv && m < spmvp_model_count(); m++) {
+        double sum = 0;
+        int n = 0;
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            if (pp->cv[m][f].cases) {
+                sum += log1p(pp->cv[m][f].median_dr);
+                n++;
+            }
+        /* a model must cover most formats to be the one trusted */
+        if (n >= SPMVP_NFORMATS / 2 && spmvp_predictor_variant_has(in, m) && sum / n < best_err) {
+            best_err = sum / n;
+            best = m;
+        }
+    }
+    return best;
+}
+
 int spmvp_predictor_variant_has(const spmvp_predictor *in, int m)
 {
     for (int i = 0; in && i < spmvp_model_families(); i++)
@@ -158,8 +180,10 @@ spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
     /* the recommendation: the model whose picks were measured closest to the fastest format
      * on this kind of device (the TRUST flags and their evidence), if it picks; else the
      * first model that does */
+    out->trusted = spmvp_predictor_best_model(in);
+    if (out->trusted >= 0 && out->best[out->trusted] < 0)
+        out->trusted = -1;
     unsigned trust = in->gpu ? SPMVP_MODEL_TRUST_GPU : SPMVP_MODEL_TRUST_CPU;
-    out->trusted = -1;
     for (int m = 0; m < spmvp_model_count() && out->trusted < 0; m++)
         if ((spmvp_model_flags(m) & trust) && out->best[m] >= 0)
             out->trusted = m;

@@ -44,6 +44,10 @@ int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m);
  * features) leaves those columns NaN and is returned; SPMVP_OK otherwise. */
 spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
                                const spmvp_rowlen_stats *s, spmvp_prediction *out);
+/* The model a trained profile trusts: of the models with cross-validated errors (train) for
+ * at least half the formats, the one with the smallest mean (over formats) of the median D_r;
+ * -1 for a profile without them. spmvp_predict_all's recommendation, and rank's model. */
+int spmvp_predictor_best_model(const spmvp_predictor *in);
 /* Whether model (variant) id m can predict with this predictor. */
 int spmvp_predictor_variant_has(const spmvp_predictor *in, int m);
 

@@ -98,8 +98,9 @@ spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *o
         if (!cJSON_IsObject(me))
             return spmvp_json_bad(r, mat, "", "expected an object, got %s", spmvp_json_kind(me));
         for (const cJSON *fe = me->child; fe; fe = fe->next) {
-            spmvp_format f;
-            SPMVP_TRY(spmvp_json_read_format(r, fe, mat, fe->string, &f));
+            int f = spmvp_format_parse(fe->string);
+            if (f < 0)
+                return spmvp_json_bad(r, mat, fe->string, "unknown format");
             snprintf(fat, sizeof fat, "%s.%s", mat, fe->string);
             if (!cJSON_IsObject(fe))
                 return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(fe));
