@@ -43,6 +43,25 @@ expect 0 0 "$SPMVP" gen rmat:10 -o "$tmp/g.mtx.gz" --print-stats
 [ "$(stat rows)" = 1024 ] && [ "$(stat nnz)" -le 16384 ] && [ "$(stat row_max)" -gt 100 ] ||
     { echo "FAIL: rmat:10 stats"; cat "$tmp/out"; fails=$((fails + 1)); }
 check_size "$tmp/g.mtx.gz" "1024 1024 $(stat nnz)"
+expect 0 0 "$SPMVP" gen band:100:2 --print-stats
+[ "$(stat nnz)" = 494 ] && [ "$(stat row_min)" = 3 ] && [ "$(stat row_max)" = 5 ] ||
+    { echo "FAIL: band:100:2 stats"; cat "$tmp/out"; fails=$((fails + 1)); }
+expect 0 0 "$SPMVP" gen blockdiag:100:8 -o "$tmp/bd.mtx" --print-stats
+[ "$(stat nnz)" = 784 ] && [ "$(stat row_min)" = 4 ] && [ "$(stat row_max)" = 8 ] ||
+    { echo "FAIL: blockdiag:100:8 stats"; cat "$tmp/out"; fails=$((fails + 1)); }
+check_size "$tmp/bd.mtx" "100 100 784"
+# perm keeps the size and the row lengths, of a spec or of a file; --seed is its SEED field
+expect 0 0 "$SPMVP" gen perm:laplace2d:30 -o "$tmp/pp.mtx" --print-stats
+[ "$(stat row_min)" = 3 ] && [ "$(stat row_max)" = 5 ] ||
+    { echo "FAIL: perm:laplace2d:30 stats"; cat "$tmp/out"; fails=$((fails + 1)); }
+check_size "$tmp/pp.mtx" "900 900 4380"
+cmp -s "$tmp/pp.mtx" "$tmp/p2.mtx" && { echo "FAIL: perm changed nothing"; fails=$((fails + 1)); }
+expect 0 0 "$SPMVP" gen "perm:$tmp/p2.mtx" -o "$tmp/pf.mtx"
+cmp -s "$tmp/pp.mtx" "$tmp/pf.mtx" || { echo "FAIL: perm of the file differs from perm of the spec"; fails=$((fails + 1)); }
+expect 0 0 "$SPMVP" gen perm:laplace2d:30 --seed 5 -o "$tmp/ps1.mtx"
+expect 0 0 "$SPMVP" gen perm:5:laplace2d:30 -o "$tmp/ps2.mtx"
+cmp -s "$tmp/ps1.mtx" "$tmp/ps2.mtx" || { echo "FAIL: perm --seed 5 differs from perm:5:"; fails=$((fails + 1)); }
+cmp -s "$tmp/ps1.mtx" "$tmp/pp.mtx" && { echo "FAIL: perm seeds 1 and 5 agree"; fails=$((fails + 1)); }
 
 # a written file reads back unchanged (values are written with 17 digits)
 expect 0 0 "$SPMVP" gen "$tmp/r.mtx" -o "$tmp/r2.mtx" --print-stats
@@ -74,10 +93,19 @@ expect 2 1 "$SPMVP" gen laplace3d:5 --seed 3 --print-stats
 expect 2 1 "$SPMVP" gen random:10:2:fixed:4 --seed 5 --print-stats
 expect 2 1 "$SPMVP" gen random:10:2:fixed --seed x --print-stats
 expect 2 1 "$SPMVP" gen "$tmp/r.mtx" --seed 1 --print-stats
+expect 2 1 "$SPMVP" gen band:5:9 --print-stats
+grep -q "WIDTH" "$tmp/err" || { echo "FAIL: bad WIDTH not named"; fails=$((fails + 1)); }
+expect 2 1 "$SPMVP" gen blockdiag:0:1 --print-stats
+expect 2 1 "$SPMVP" gen perm: --print-stats
+expect 2 1 "$SPMVP" gen perm:perm:laplace2d:3 --print-stats
+expect 2 1 "$SPMVP" gen band:10:1 --seed 3 --print-stats
+expect 2 1 "$SPMVP" gen perm:4:laplace2d:3 --seed 3 --print-stats
 
 # ---- runtime errors: exit 1, one line, no file left behind ----
 expect 1 1 "$SPMVP" gen "$tmp/missing.mtx" --print-stats
 expect 1 1 "$SPMVP" gen rmat:30 --print-stats
+expect 1 1 "$SPMVP" gen band:2000000000:2 --print-stats
+expect 1 1 "$SPMVP" gen "perm:$tmp/missing.mtx" --print-stats
 expect 1 1 "$SPMVP" gen bench:1000000000:8:fixed -o "$tmp/big.mtx"
 [ -e "$tmp/big.mtx" ] && { echo "FAIL: big.mtx left behind"; fails=$((fails + 1)); }
 expect 1 1 "$SPMVP" gen laplace3d:5 -o "$tmp/no/such/dir/x.mtx"

@@ -1,5 +1,6 @@
 /* test_gen.c: generated matrices: row-length distributions against their documented moments,
  * distinct sorted columns, determinism, clamping, R-MAT sizes and skew, spec parsing. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "gen.h"
 #include "stencil.h"
 #include "test.h"
@@ -7,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_cdf.h>
 #ifdef _OPENMP
@@ -422,6 +424,18 @@ static void specs_parse_into_their_fields(void)
           s.pnz == 4 && s.nlong == 36 && s.longlen == 50000 && !s.has_seed);
     CHECK(spmvp_gen_parse("longrows:10:0:0:0:3", &s) == SPMVP_OK && s.seed == 3 && s.has_seed);
     CHECK(spmvp_gen_family_seeded(SPMVP_FAMILY_LONGROWS));
+    CHECK(spmvp_gen_parse("band:100:2", &s) == SPMVP_OK && s.family == SPMVP_FAMILY_BAND &&
+          s.rows == 100 && s.cols == 100 && s.width == 2);
+    CHECK(spmvp_gen_parse("blockdiag:100:8", &s) == SPMVP_OK &&
+          s.family == SPMVP_FAMILY_BLOCKDIAG && s.rows == 100 && s.width == 8);
+    CHECK(!spmvp_gen_family_seeded(SPMVP_FAMILY_BAND) && spmvp_gen_family_seeded(SPMVP_FAMILY_PERM));
+    CHECK(spmvp_gen_parse("perm:laplace3d:10", &s) == SPMVP_OK && s.family == SPMVP_FAMILY_PERM &&
+          !strcmp(s.inner, "laplace3d:10") && s.seed == SPMVP_GEN_SEED && !s.has_seed);
+    CHECK(spmvp_gen_parse("perm:42:random:10:2:fixed:5", &s) == SPMVP_OK && s.seed == 42 &&
+          s.has_seed && !strcmp(s.inner, "random:10:2:fixed:5"));
+    /* a file is taken as it is, read only when built */
+    CHECK(spmvp_gen_parse("perm:matrices/cage8.mtx.gz", &s) == SPMVP_OK &&
+          !strcmp(s.inner, "matrices/cage8.mtx.gz") && !s.has_seed);
 }
 
 /* NLONG rows of LONG entries, one in each stretch of ROWS/NLONG rows, the rest SHORT; valid,
@@ -455,6 +469,165 @@ out:
     spmvp_csr_free(A);
     spmvp_csr_free(B);
     spmvp_csr_free(C);
+}
+
+/* The entry (i, j) of A, or 0 when it is not stored (binary search in the sorted row). */
+static double entry_at(const spmvp_csr *A, spmvp_idx i, spmvp_idx j)
+{
+    spmvp_idx lo = A->rowptr[i], hi = A->rowptr[i + 1];
+    while (lo < hi) {
+        spmvp_idx m = lo + (hi - lo) / 2;
+        if (A->colidx[m] == j)
+            return A->val[m];
+        if (A->colidx[m] < j)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return 0.0;
+}
+
+/* A holds exactly the n (row, col) pairs of want, in CSR order. */
+static int has_exactly(const spmvp_csr *A, const spmvp_idx (*want)[2], int n)
+{
+    if (A->nnz != n || !valid_csr(A, 0))
+        return 0;
+    int k = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        for (spmvp_idx a = A->rowptr[i]; a < A->rowptr[i + 1]; a++, k++)
+            if (want[k][0] != i || want[k][1] != A->colidx[a])
+                return 0;
+    return k == n;
+}
+
+/* band:5:1 and blockdiag:5:2 by hand: their entries, and diagonals holding the row length. */
+static void band_and_blockdiag_have_their_entries(void)
+{
+    static const spmvp_idx band[13][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 1}, {2, 2},
+                                          {2, 3}, {3, 2}, {3, 3}, {3, 4}, {4, 3}, {4, 4}};
+    static const spmvp_idx blocks[9][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 2},
+                                           {2, 3}, {3, 2}, {3, 3}, {4, 4}};
+    spmvp_csr *A = NULL, *B = NULL;
+    CHECK(spmvp_matrix_load("band:5:1", &A) == SPMVP_OK && A && A->nrows == 5 && A->ncols == 5);
+    CHECK(spmvp_matrix_load("blockdiag:5:2", &B) == SPMVP_OK && B && B->nrows == 5 && B->ncols == 5);
+    if (!A || !B)
+        goto out;
+    CHECK(has_exactly(A, band, 13) && has_exactly(B, blocks, 9));
+    CHECK(entry_at(A, 0, 0) == 2 && entry_at(A, 2, 2) == 3 && entry_at(A, 2, 3) == -1);
+    CHECK(entry_at(B, 1, 1) == 2 && entry_at(B, 4, 4) == 1 && entry_at(B, 1, 0) == -1);
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    /* edge widths: the diagonal alone, the full matrix, blocks of one and of all rows */
+    A = B = NULL;
+    CHECK(spmvp_matrix_load("band:7:0", &A) == SPMVP_OK && A && A->nnz == 7 && valid_csr(A, 0));
+    CHECK(spmvp_matrix_load("band:7:6", &B) == SPMVP_OK && B && B->nnz == 49 && valid_csr(B, 0));
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    A = B = NULL;
+    CHECK(spmvp_matrix_load("blockdiag:7:1", &A) == SPMVP_OK && A && A->nnz == 7);
+    CHECK(spmvp_matrix_load("blockdiag:7:7", &B) == SPMVP_OK && B && B->nnz == 49 && valid_csr(B, 0));
+    /* the closed forms of nnz: ROWS (2W+1) - W (W+1), and full blocks plus the cut one */
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    A = B = NULL;
+    CHECK(spmvp_matrix_load("band:1000:17", &A) == SPMVP_OK && A && A->nnz == 1000 * 35 - 17 * 18);
+    CHECK(spmvp_matrix_load("blockdiag:1000:64", &B) == SPMVP_OK && B && B->nnz == 15 * 64 * 64 + 40 * 40);
+    /* too many entries for 32-bit indices: a range error, not an argument error */
+    spmvp_csr *C = NULL;
+    CHECK(spmvp_matrix_load("band:2000000000:2", &C) == SPMVP_ERR_RANGE && !C);
+    CHECK(spmvp_matrix_load("blockdiag:100000:100000", &C) == SPMVP_ERR_RANGE && !C);
+out:
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+}
+
+/* perm:laplace2d:4 is P A P^T. p is read off a twin: laplace2d:4's pattern with each value
+ * tagging its place (16 i + j + 1), written to a file and permuted with the same seed; the
+ * permutation depends only on the seed and the size, so the twin's p is the stencil's. */
+static void perm_is_a_symmetric_permutation(void)
+{
+    spmvp_csr *A = NULL, *P = NULL, *Q = NULL, *R = NULL, *T = NULL, *S = NULL;
+    char path[64], spec[96];
+    snprintf(path, sizeof path, "/tmp/spmvp_test_gen_XXXXXX");
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd >= 0)
+        close(fd);
+    CHECK(spmvp_matrix_load("laplace2d:4", &A) == SPMVP_OK);
+    CHECK(spmvp_matrix_load("perm:laplace2d:4", &P) == SPMVP_OK);
+    CHECK(spmvp_matrix_load("perm:1:laplace2d:4", &Q) == SPMVP_OK); /* seed 1 is the default */
+    CHECK(spmvp_matrix_load("perm:2:laplace2d:4", &R) == SPMVP_OK);
+    if (fd < 0 || !A || !P || !Q || !R)
+        goto out;
+    CHECK(P->nrows == 16 && P->ncols == 16 && P->nnz == A->nnz && valid_csr(P, 0));
+    CHECK(spmvp_csr_equal(P, Q) && !spmvp_csr_equal(P, R) && !spmvp_csr_equal(P, A));
+    int hist_a[8] = {0}, hist_p[8] = {0}; /* the same multiset of row lengths */
+    for (spmvp_idx i = 0; i < 16; i++) {
+        hist_a[row_len(A, i)]++;
+        hist_p[row_len(P, i)]++;
+    }
+    CHECK(!memcmp(hist_a, hist_p, sizeof hist_a));
+
+    spmvp_csr *tag = spmvp_csr_alloc(16, 16, A->nnz);
+    CHECK(tag != NULL);
+    if (!tag)
+        goto out;
+    memcpy(tag->rowptr, A->rowptr, 17 * sizeof *tag->rowptr);
+    memcpy(tag->colidx, A->colidx, (size_t)A->nnz * sizeof *tag->colidx);
+    for (spmvp_idx i = 0; i < 16; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++)
+            tag->val[k] = 16 * i + A->colidx[k] + 1;
+    CHECK(spmvp_mm_write(path, tag) == SPMVP_OK);
+    spmvp_csr_free(tag);
+    snprintf(spec, sizeof spec, "perm:%s", path);
+    CHECK_MSG(spmvp_matrix_load(spec, &T) == SPMVP_OK, "%s", spmvp_last_error());
+    if (!T)
+        goto out;
+    /* every entry (r, c) of the twin names its source (i, j): p(i) = r and p(j) = c, the same
+     * p for rows and columns, and one-to-one */
+    spmvp_idx p[16];
+    int ok = T->nnz == A->nnz && valid_csr(T, 0), hit[16] = {0};
+    for (spmvp_idx i = 0; i < 16; i++)
+        p[i] = -1;
+    for (spmvp_idx r = 0; r < 16; r++)
+        for (spmvp_idx k = T->rowptr[r]; k < T->rowptr[r + 1]; k++) {
+            int v = (int)T->val[k] - 1, i = v / 16, j = v % 16;
+            ok &= (p[i] < 0 || p[i] == r) && (p[j] < 0 || p[j] == T->colidx[k]);
+            p[i] = r;
+            p[j] = T->colidx[k];
+        }
+    for (spmvp_idx i = 0; i < 16; i++)
+        ok &= p[i] >= 0 && !hit[p[i]]++;
+    CHECK_MSG(ok, "the twin's entries do not come from one permutation of rows and columns");
+    /* A'[p(i)][p(j)] == A[i][j] for every entry; with equal nnz, A' holds nothing else */
+    for (spmvp_idx i = 0; ok && i < 16; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++)
+            CHECK_MSG(entry_at(P, p[i], p[A->colidx[k]]) == A->val[k], "entry (%d, %d)", (int)i,
+                      (int)A->colidx[k]);
+
+    /* rectangular: rows and columns permuted independently, each row keeps its length */
+    CHECK(spmvp_matrix_load("random:300x50:4:uniform:3", &S) == SPMVP_OK);
+    spmvp_csr_free(P);
+    P = NULL;
+    CHECK(spmvp_matrix_load("perm:random:300x50:4:uniform:3", &P) == SPMVP_OK);
+    if (S && P) {
+        CHECK(P->nrows == 300 && P->ncols == 50 && P->nnz == S->nnz && valid_csr(P, 1));
+        long long hs[64] = {0}, hp[64] = {0};
+        for (spmvp_idx i = 0; i < 300; i++) {
+            hs[row_len(S, i)]++;
+            hp[row_len(P, i)]++;
+        }
+        CHECK(!memcmp(hs, hp, sizeof hs));
+    }
+out:
+    if (fd >= 0)
+        remove(path);
+    spmvp_csr_free(A);
+    spmvp_csr_free(P);
+    spmvp_csr_free(Q);
+    spmvp_csr_free(R);
+    spmvp_csr_free(T);
+    spmvp_csr_free(S);
 }
 
 static void bad_specs_name_the_spec_and_field(void)
@@ -495,6 +668,24 @@ static void bad_specs_name_the_spec_and_field(void)
         {"longrows:100:4:2:5.5", "LONG"},
         {"longrows:100:4:2:101", "at most ROWS"},
         {"longrows:100:4:2:50:s", "SEED"},
+        {"band:5", "expected band:ROWS:WIDTH"},
+        {"band:5:9", "WIDTH"},
+        {"band:5:5", "WIDTH"},
+        {"band:5:-1", "WIDTH"},
+        {"band:0:0", "ROWS"},
+        {"band:5:1:1", "expected band:ROWS:WIDTH"},
+        {"blockdiag:0:1", "ROWS"},
+        {"blockdiag:5:0", "BLOCK"},
+        {"blockdiag:5:6", "BLOCK"},
+        {"blockdiag:5", "expected blockdiag:ROWS:BLOCK"},
+        {"perm:", "SPEC"},
+        {"perm:7", "SPEC"},
+        {"perm:7:", "SPEC"},
+        {"perm:perm:laplace2d:3", "perm:"},
+        {"perm:3:perm:laplace2d:3", "perm:"},
+        {"perm:18446744073709551616:laplace2d:3", "SEED"},
+        {"perm:laplace2d:x", "grid size"},
+        {"perm:5:band:5:9", "WIDTH"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         spmvp_gen_spec s;
@@ -585,6 +776,8 @@ int main(void)
     RUN(rmat_refuses_bad_arguments);
     RUN(specs_parse_into_their_fields);
     RUN(longrows_has_one_long_row_in_each_stretch);
+    RUN(band_and_blockdiag_have_their_entries);
+    RUN(perm_is_a_symmetric_permutation);
     RUN(bad_specs_name_the_spec_and_field);
     RUN(matrix_load_builds_every_family);
     RUN(stencils_unchanged);

@@ -18,8 +18,8 @@ static gen_args args;
 static const spmvp_opt options[] = {
     {SPMVP_STRING("output", &args.output, "FILE", "Matrix Market output (gzip-compressed when FILE "
                   "ends in .gz; - for standard output)", NULL), .alias = 'o'},
-    {SPMVP_STRING("seed", &args.seed, "S", "seed of random, bench and rmat (the same as their :SEED "
-                  "field)", "1")},
+    {SPMVP_STRING("seed", &args.seed, "S", "seed of random, bench, rmat, longrows and perm (the same "
+                  "as their SEED field)", "1")},
     {SPMVP_FLAG("print-stats", &args.stats, "rows, cols, nnz and the mean, sd, min and max row "
                 "length on standard output")},
     SPMVP_OPT_JSON(&args.json),
@@ -27,15 +27,20 @@ static const spmvp_opt options[] = {
 };
 
 const spmvp_cmd spmvp_command_gen = {
-    "gen", spmvp_cmd_gen, "write a generated matrix (stencils, random rows, R-MAT, benchmark matrices)",
+    "gen", spmvp_cmd_gen, "write a generated matrix (stencils, bands, random rows, R-MAT, permutations)",
     "MATRIX", 1, 1, options,
     "Writes MATRIX (generated, or a Matrix Market file to convert) with -o, or prints its row\n"
     "statistics; at least one of -o, --print-stats and --json is needed. The output is checked\n"
     "to be writable before the matrix is built and written through a temporary file.\n\n"
     SPMVP_HELP_MATRIX
-    "  longrows:ROWS:SHORT:NLONG:LONG[:SEED] ROWS rows of SHORT entries, NLONG of them of LONG\n",
+    "  longrows:ROWS:SHORT:NLONG:LONG[:SEED] ROWS rows of SHORT entries, NLONG of them of LONG\n"
+    "  band:ROWS:WIDTH                      row i holds columns i-WIDTH .. i+WIDTH\n"
+    "  blockdiag:ROWS:BLOCK                 dense BLOCK x BLOCK blocks along the diagonal\n"
+    "  perm:[SEED:]SPEC                     SPEC (generated or a file) with rows and columns\n"
+    "                                       renumbered by one random permutation (P A P^T)\n",
     "  spmvp gen laplace3d:100 -o pde100.mtx.gz\n"
-    "  spmvp gen rmat:16 --seed 7 --print-stats\n",
+    "  spmvp gen rmat:16 --seed 7 --print-stats\n"
+    "  spmvp gen perm:laplace3d:100 -o pde100-scattered.mtx.gz\n",
 };
 
 /* Parses argv into *a; returns -1 to go on, else the exit status. */
@@ -95,7 +100,7 @@ int spmvp_cmd_gen(int argc, char **argv)
     } else {
         if (a.seed)
             return spmvp_cli_error(SPMVP_EXIT_USAGE, "gen: %s is a file; --seed is for random, "
-                                   "bench and rmat", a.matrix);
+                                   "bench, rmat, longrows and perm", a.matrix);
         if (spmvp_mm_read(a.matrix, &A))
             return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }

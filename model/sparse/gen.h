@@ -94,29 +94,52 @@ spmvp_csr *spmvp_gen_rmat(int scale, int edge_factor, double a, double b, double
  *                                    of NLONG equal stretches of rows, placed by the seed), the
  *                                    others of SHORT; distinct sorted columns, one drawn
  *                                    uniformly from each of len equal strata of the columns
+ * "band:ROWS:WIDTH"                  ROWS x ROWS, row i holds columns i-WIDTH .. i+WIDTH (clipped
+ *                                    to 0 .. ROWS-1): ROWS (2 WIDTH + 1) - WIDTH (WIDTH + 1)
+ *                                    entries, 0 <= WIDTH <= ROWS-1
+ * "blockdiag:ROWS:BLOCK"             ROWS x ROWS, dense BLOCK x BLOCK blocks along the diagonal,
+ *                                    the last one cut to ROWS % BLOCK when that is not 0,
+ *                                    1 <= BLOCK <= ROWS
+ *   (band and blockdiag: the diagonal holds the row's length and the others -1, so the matrix
+ *   is symmetric and strictly diagonally dominant, like the stencils.)
+ * "perm:[SEED:]SPEC"                 SPEC (any other generated spec, or a Matrix Market file)
+ *                                    with rows and columns renumbered by one uniformly random
+ *                                    permutation p (Fisher-Yates, keyed by SEED): A'[p(i)][p(j)]
+ *                                    = A[i][j], so P A P^T, same row lengths, scattered columns
+ *                                    (columns stay sorted within each row). A rectangular SPEC
+ *                                    has its rows and its columns permuted independently. SEED is
+ *                                    the first field when it is all digits and followed by ':'
+ *                                    (no generated spec starts so; a file that does is written
+ *                                    "./123:a.mtx"). SPEC cannot itself be a perm: (a
+ *                                    permutation of a permutation is one permutation).
  * DIST is fixed, normal or uniform; numbers are plain decimal integers; SEED is 0 .. 2^64-1,
  * SPMVP_GEN_SEED by default. */
 typedef enum spmvp_family {
     SPMVP_FAMILY_LAPLACE2D, SPMVP_FAMILY_LAPLACE3D, SPMVP_FAMILY_LAPLACE3D27,
-    SPMVP_FAMILY_RANDOM, SPMVP_FAMILY_BENCH, SPMVP_FAMILY_RMAT, SPMVP_FAMILY_LONGROWS
+    SPMVP_FAMILY_RANDOM, SPMVP_FAMILY_BENCH, SPMVP_FAMILY_RMAT, SPMVP_FAMILY_LONGROWS,
+    SPMVP_FAMILY_BAND, SPMVP_FAMILY_BLOCKDIAG, SPMVP_FAMILY_PERM
 } spmvp_family;
+
+#define SPMVP_GEN_SPEC_MAX 256 /* a spec's length limit, its terminating 0 included */
 
 typedef struct spmvp_gen_spec {
     spmvp_family family;
     long long n;                  /* laplace*: grid points per dimension */
-    long long rows, cols;         /* random, bench, longrows */
+    long long rows, cols;         /* random, bench, longrows, band, blockdiag */
     long long nlong, longlen;     /* longrows: long rows and their length (pnz: the others') */
+    long long width;              /* band: half-width; blockdiag: block size */
     int pnz;                      /* random, bench: mean row length */
     spmvp_dist dist;              /* random, bench */
     int scale, edge_factor;       /* rmat */
-    unsigned long long seed;      /* random, bench, rmat, longrows */
+    unsigned long long seed;      /* random, bench, rmat, longrows, perm */
     int has_seed;                 /* 1 when the spec gave :SEED */
+    char inner[SPMVP_GEN_SPEC_MAX]; /* perm: the permuted SPEC, read when built */
 } spmvp_gen_spec;
 
 /* 1 if spec starts with a family name and ':' ("rmat:..."), so names a generated matrix
  * rather than a file; 0 otherwise. */
 int spmvp_gen_is_spec(const char *spec);
-/* 1 if the family takes a seed (random, bench, rmat, longrows). */
+/* 1 if the family takes a seed (random, bench, rmat, longrows, perm). */
 int spmvp_gen_family_seeded(spmvp_family f);
 /* Parses spec into *out. SPMVP_ERR_ARG with a message naming the spec and the bad field:
  * "random:100:x:normal: PNZ must be an integer in 1..2147483647". */
@@ -138,7 +161,8 @@ spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A);
  * with a family name and ':' (gen.h above):
  *   "laplace2d:N" (5-point, N x N), "laplace3d:N" (7-point, N^3), "laplace3d27:N",
  *   "random:ROWS[xCOLS]:PNZ:DIST[:SEED]", "bench:ROWS:PNZ:DIST[:SEED]" (DIST fixed, normal or
- *   uniform), "rmat:SCALE[:EDGEFACTOR[:SEED]]".
+ *   uniform), "rmat:SCALE[:EDGEFACTOR[:SEED]]", "longrows:ROWS:SHORT:NLONG:LONG[:SEED]",
+ *   "band:ROWS:WIDTH", "blockdiag:ROWS:BLOCK", "perm:[SEED:]SPEC".
  * A malformed spec is SPMVP_ERR_ARG with a message naming the spec and the field
  * ("random:100:x:normal: PNZ must be an integer in 1..2147483647"); a valid one too large for
  * 32-bit indices is SPMVP_ERR_RANGE. (A file whose name starts so is read as "./random:...".) */

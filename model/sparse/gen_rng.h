@@ -98,5 +98,12 @@ spmvp_status spmvp_gen_rmat_st(int scale, int edge_factor, double a, double b, d
  * a place the seed picks, the others of shortlen; columns stratified uniform (gen_longrows.c). */
 spmvp_status spmvp_gen_longrows_st(long long rows, int shortlen, long long nlong, long long longlen,
                                    unsigned long long seed, spmvp_csr **out);
+/* rows x rows band of half-width width, and block-diagonal with dense blocks of size block
+ * (gen_band.c). */
+spmvp_status spmvp_gen_band_st(long long rows, long long width, spmvp_csr **out);
+spmvp_status spmvp_gen_blockdiag_st(long long rows, long long block, spmvp_csr **out);
+/* A copy of A renumbered by a random permutation keyed by seed: P A P^T when A is square, rows
+ * and columns permuted independently when not; columns sorted in each row (gen_perm.c). */
+spmvp_status spmvp_gen_perm_st(const spmvp_csr *A, unsigned long long seed, spmvp_csr **out);
 
 #endif

@@ -26,6 +26,9 @@ static const struct {
     {"bench", SPMVP_FAMILY_BENCH, "bench:ROWS:PNZ:DIST[:SEED]"},
     {"rmat", SPMVP_FAMILY_RMAT, "rmat:SCALE[:EDGEFACTOR[:SEED]]"},
     {"longrows", SPMVP_FAMILY_LONGROWS, "longrows:ROWS:SHORT:NLONG:LONG[:SEED]"},
+    {"band", SPMVP_FAMILY_BAND, "band:ROWS:WIDTH"},
+    {"blockdiag", SPMVP_FAMILY_BLOCKDIAG, "blockdiag:ROWS:BLOCK"},
+    {"perm", SPMVP_FAMILY_PERM, "perm:[SEED:]SPEC"},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 
@@ -44,7 +47,7 @@ int spmvp_gen_is_spec(const char *spec) { return spec && find_family(spec) >= 0;
 int spmvp_gen_family_seeded(spmvp_family f)
 {
     return f == SPMVP_FAMILY_RANDOM || f == SPMVP_FAMILY_BENCH || f == SPMVP_FAMILY_RMAT ||
-           f == SPMVP_FAMILY_LONGROWS;
+           f == SPMVP_FAMILY_LONGROWS || f == SPMVP_FAMILY_PERM;
 }
 
 /* a whole plain decimal integer in lo..hi */
@@ -74,6 +77,46 @@ int spmvp_gen_parse_seed(const char *s, unsigned long long *out)
     return 0;
 }
 
+/* "perm:[SEED:]SPEC" after "perm:" (rest): not split at ':' like the others, since SPEC has
+ * colons of its own. A generated SPEC is parsed now, so that its errors are the spec's errors
+ * (SPMVP_ERR_ARG) rather than the build's; a file is read when built. */
+static spmvp_status parse_perm(const char *spec, const char *rest, spmvp_gen_spec *out)
+{
+    const char *p = rest;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p > rest && *p == ':') {
+        char digits[32];
+        if (p - rest >= (long)sizeof digits ||
+            (memcpy(digits, rest, (size_t)(p - rest)), digits[p - rest] = '\0',
+             spmvp_gen_parse_seed(digits, &out->seed)))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
+                              (unsigned long long)UINT64_MAX);
+        out->has_seed = 1;
+        rest = p + 1;
+    } else if (p > rest && !*p) {
+        /* "perm:7": a seed without a SPEC is likelier than a file named 7 (write ./7) */
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: SPEC is missing (expected perm:[SEED:]SPEC)", spec);
+    }
+    if (!*rest)
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: SPEC is missing (expected perm:[SEED:]SPEC)", spec);
+    if (!strncmp(rest, "perm:", 5))
+        return spmvp_fail(SPMVP_ERR_ARG, "%s: SPEC cannot be another perm: (a permutation of a "
+                          "permutation is one permutation)", spec);
+    strcpy(out->inner, rest); /* fits: spec is shorter than SPMVP_GEN_SPEC_MAX */
+    if (spmvp_gen_is_spec(rest)) {
+        spmvp_gen_spec in;
+        char why[512];
+        if (spmvp_gen_parse(rest, &in)) {
+            /* the inner message starts with the inner spec: prefixing "perm:[SEED:]" makes it
+             * start with the whole spec */
+            snprintf(why, sizeof why, "%s", spmvp_last_error());
+            return spmvp_fail(SPMVP_ERR_ARG, "%.*s%s", (int)(rest - spec), spec, why);
+        }
+    }
+    return SPMVP_OK;
+}
+
 spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
 {
     char buf[256], *field[8];
@@ -84,10 +127,13 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
     int fi = find_family(spec);
     if (fi < 0)
         return spmvp_fail(SPMVP_ERR_ARG, "%.200s: not a generated matrix (laplace2d:, laplace3d:, "
-                          "laplace3d27:, random:, bench:, rmat:, longrows:)", spec);
+                          "laplace3d27:, random:, bench:, rmat:, longrows:, band:, blockdiag:, perm:)", spec);
     const char *syntax = families[fi].syntax;
     if (strlen(spec) >= sizeof buf)
         return spmvp_fail(SPMVP_ERR_ARG, "%.60s...: too long for %s", spec, syntax);
+    out->family = families[fi].family;
+    if (out->family == SPMVP_FAMILY_PERM)
+        return parse_perm(spec, spec + strlen(families[fi].name) + 1, out);
     strcpy(buf, spec + strlen(families[fi].name) + 1);
     for (char *p = buf;; p++) {
         if (nf == 8)
@@ -98,7 +144,6 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
             break;
         *p = '\0';
     }
-    out->family = families[fi].family;
     switch (out->family) {
     case SPMVP_FAMILY_LAPLACE2D:
     case SPMVP_FAMILY_LAPLACE3D:
@@ -176,6 +221,24 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
         out->has_seed = nf == 5;
         return SPMVP_OK;
     }
+    case SPMVP_FAMILY_BAND:
+    case SPMVP_FAMILY_BLOCKDIAG: {
+        int band = out->family == SPMVP_FAMILY_BAND;
+        const char *what = band ? "WIDTH" : "BLOCK";
+        if (nf != 2)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
+                              SPMVP_IDX_MAX - 1);
+        out->cols = out->rows;
+        /* band: WIDTH 0..ROWS-1 (a wider band is the same full matrix); blockdiag: 1..ROWS */
+        if (parse_ll(field[1], !band, out->rows - band, &out->width))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: %s must be an integer in %d..%lld (%s)", spec,
+                              what, !band, out->rows - band, band ? "ROWS-1" : "ROWS");
+        return SPMVP_OK;
+    }
+    case SPMVP_FAMILY_PERM:
+        break; /* parsed above */
     }
     return spmvp_fail(SPMVP_ERR_ARG, "%s: unknown family", spec);
 }
@@ -206,6 +269,19 @@ spmvp_status spmvp_gen_build(const spmvp_gen_spec *s, spmvp_csr **out)
         return spmvp_gen_rmat_st(s->scale, s->edge_factor, 0.57, 0.19, 0.19, s->seed, out);
     case SPMVP_FAMILY_LONGROWS:
         return spmvp_gen_longrows_st(s->rows, s->pnz, s->nlong, s->longlen, s->seed, out);
+    case SPMVP_FAMILY_BAND:
+        return spmvp_gen_band_st(s->rows, s->width, out);
+    case SPMVP_FAMILY_BLOCKDIAG:
+        return spmvp_gen_blockdiag_st(s->rows, s->width, out);
+    case SPMVP_FAMILY_PERM: {
+        spmvp_csr *A;
+        spmvp_status st = spmvp_matrix_load(s->inner, &A);
+        if (st)
+            return st;
+        st = spmvp_gen_perm_st(A, s->seed, out);
+        spmvp_csr_free(A);
+        return st;
+    }
     }
     return spmvp_fail(SPMVP_ERR_ARG, "unknown matrix family %d", (int)s->family);
 }

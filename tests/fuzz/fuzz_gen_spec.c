@@ -29,6 +29,15 @@ static int small(const spmvp_gen_spec *g)
     case SPMVP_FAMILY_LONGROWS:
         return g->rows <= 20000 && g->pnz <= 64 && g->nlong <= 16 && g->longlen <= 20000 &&
                g->rows * g->pnz + g->nlong * g->longlen <= 400000;
+    case SPMVP_FAMILY_BAND:
+        return g->rows <= 200000 && g->rows * (2 * g->width + 1) <= 400000;
+    case SPMVP_FAMILY_BLOCKDIAG:
+        return g->rows <= 200000 && g->rows * g->width <= 400000;
+    case SPMVP_FAMILY_PERM: {
+        /* a generated SPEC only: a file name from the fuzzer would read whatever lies there */
+        spmvp_gen_spec in;
+        return spmvp_gen_is_spec(g->inner) && !spmvp_gen_parse(g->inner, &in) && small(&in);
+    }
     }
     return 0;
 }
