@@ -2,7 +2,7 @@
 # scripts/setup.sh: install the Debian packages spmvp needs to build, test and run (idempotent);
 # clang and libclang-rt-dev (libFuzzer) are for the fuzz targets of tests/fuzz that test.sh runs.
 set -e
-PKGS="build-essential cmake pkg-config ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libcjson-dev zlib1g-dev libgsl-dev gnuplot-nox clang libclang-rt-dev"
+PKGS="build-essential cmake pkg-config ocl-icd-opencl-dev opencl-c-headers pocl-opencl-icd clinfo libcjson-dev zlib1g-dev libgsl-dev libxgboost-dev gnuplot-nox clang libclang-rt-dev"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

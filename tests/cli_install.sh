@@ -49,6 +49,7 @@ check "pkg-config --modversion spmvp" test "$(pkg-config --modversion spmvp)" = 
 check "cc examples/predict_csr.c \$(pkg-config --cflags --libs spmvp)" sh -c \
     "cc -std=c11 -Wall -Wextra -Werror examples/predict_csr.c \$(pkg-config --cflags --libs spmvp) \
      -lm -Wl,-rpath,'$libdir' -o '$tmp/pc_example'"
+check "pkg-config --static --libs spmvp names -lxgboost" sh -c "pkg-config --static --libs spmvp | grep -q -- -lxgboost"
 check "pkg-config build links the installed libspmvp.so" sh -c "ldd '$tmp/pc_example' | grep -q '$libdir/$soname'"
 check "pkg-config build runs" run_example "$tmp/pc_example"
 

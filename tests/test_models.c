@@ -8,7 +8,7 @@
 static void every_model_has_a_unique_name_that_parses_back(void)
 {
     int n = spmvp_model_count();
-    CHECK(n == 8 && n <= SPMVP_MODELS_MAX);
+    CHECK(n == 10 && n <= SPMVP_MODELS_MAX);
     for (int m = 0; m < n; m++) {
         CHECK_MSG(spmvp_model_parse(spmvp_model_name(m)) == m, "%s", spmvp_model_name(m));
         CHECK(spmvp_model_label(m)[0] != 0);
@@ -21,12 +21,15 @@ static void every_model_has_a_unique_name_that_parses_back(void)
 
 static void the_column_order_is_the_documented_one(void)
 {
-    const char *want[] = {"fixed", "normal", "uniform", "pmf", "pmf-cal", "lr", "knn", "work"};
-    for (int m = 0; m < 8; m++)
+    const char *want[] = {"fixed", "normal", "uniform", "pmf", "pmf-cal", "lr", "knn", "work",
+                          "gbt", "work+gbt"};
+    for (int m = 0; m < 10; m++)
         CHECK_MSG(!strcmp(spmvp_model_name(m), want[m]), "%d: %s", m, spmvp_model_name(m));
     char buf[128];
-    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, ", ", " or "), "fixed, normal, uniform, pmf, pmf-cal, lr, knn or work"));
-    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, "|", "|"), "fixed|normal|uniform|pmf|pmf-cal|lr|knn|work"));
+    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, ", ", " or "),
+                  "fixed, normal, uniform, pmf, pmf-cal, lr, knn, work, gbt or work+gbt"));
+    CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, "|", "|"),
+                  "fixed|normal|uniform|pmf|pmf-cal|lr|knn|work|gbt|work+gbt"));
     CHECK(!strcmp(spmvp_model_name(spmvp_model_default()), "normal"));
     CHECK(spmvp_model_dtt_key() && !strcmp(spmvp_model_dtt_key(), "pmf_dtt_us"));
 }

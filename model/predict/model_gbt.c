@@ -1,0 +1,477 @@
+/* model_gbt.c: seed 004's gradient-boosted regression trees (Lehnert et al., Euro-Par 2016,
+ * §3.2 "Gradient-Boosting") through XGBoost's C API, as one descriptor of two models:
+ *
+ *   gbt       per format and precision, a booster regressing log(us) on log(1 + x_i) of every
+ *             feature (featvec.h). Seed 004 boosts regression trees where a linear model in
+ *             the logarithmised features falls short, "where some non-linear relationship
+ *             exists" or "important features have not been identified" (its SELL-C-sigma and
+ *             ELL-BRO); it leaves the feature choice to the trees, so every feature goes in.
+ *   work+gbt  ours: our work model (model_work.h) as the baseline and a booster on its
+ *             residual log(us) - log(work), with log(work) as one more feature, so that the
+ *             trees learn only what the resource bounds miss (and the baseline carries the
+ *             prediction outside the training range, where trees are flat).
+ *
+ * Targets are log times: squared error in log space is relative error, seed 004's measure
+ * ("divergence"). Trees do not care about monotone transforms of a feature; log(1 + x) only
+ * puts the split points (midpoints between training values) at geometric rather than
+ * arithmetic midpoints, apt for counts that span decades, and keeps 0 defined. A feature that
+ * is NaN (a format without that number) is XGBoost's missing value: each split learns a
+ * default direction for it.
+ *
+ * The part holds the boosters (XGBoost's handles, freed by free_prec) and the work model they
+ * build on, so it is self-contained; in the profile it is "gbt" of each precision, the
+ * boosters as XGBoost's own JSON models inside the profile's JSON. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xgboost/c_api.h>
+
+#include "model.h"
+#include "model_work.h"
+#include "profile_json.h"
+
+#define MIN_ROWS 8              /* fewer rows of a format: no booster (as the work model) */
+#define ROUNDS 300              /* boosting rounds: trees per booster */
+#define NVAR 2                  /* gbt, work+gbt */
+#define NCOL_MAX (SPMVP_FV_N + 1) /* work+gbt's features: the vector and log(work) */
+
+typedef struct gbt_part {
+    BoosterHandle b[SPMVP_NFORMATS][NVAR]; /* NULL: no booster for the format */
+    int rows[SPMVP_NFORMATS];              /* rows of the format with a time (gbt's rows) */
+    spmvp_workfit work;                    /* work+gbt's baseline */
+} gbt_part;
+
+static const char *const var_names[NVAR] = {"gbt", "work+gbt"};
+static const char *const coef_names[SPMVP_WORK_NCOEF] = { /* model_work.c's names */
+    "floor_us", "us_per_byte", "us_per_sector", "us_per_lockstep", "us_per_critical"};
+
+/* Booster parameters. reg:squarederror on log(us): least squares in log space (above).
+ * max_depth 6, min_child_weight 1: XGBoost's defaults; depth 6 lets a tree combine a format's
+ * parameter with the row-length statistics and the size, and a leaf may rest on one row, as
+ * the tables are small (tens to thousands of rows per format). eta 0.1 with 300 rounds:
+ * Friedman's shrinkage (seed 004's reference [5]), small steps generalising better than few
+ * large ones; 0.9^300 leaves nothing of the start, so no early stopping is needed.
+ * subsample 0.8: stochastic gradient boosting (Friedman 2002), each tree from 80 % of the rows,
+ * with seed 0 so that a fit is repeatable. tree_method exact: every split point enumerated, no
+ * quantile sketch, deterministic and fast at these sizes. nthread 1: deterministic, and no
+ * thread pool contending with the caller's threads (one-row predictions gain nothing from
+ * more). base_score (set per fit): the mean target, so the first trees do not spend their
+ * shrinkage on the offset (XGBoost 1.7 starts at 0.5; 2.0 does the same by default). */
+static const char *const params[][2] = {
+    {"objective", "reg:squarederror"}, {"max_depth", "6"}, {"eta", "0.1"},
+    {"subsample", "0.8"}, {"seed", "0"}, {"min_child_weight", "1"},
+    {"tree_method", "exact"}, {"nthread", "1"}, {"verbosity", "0"}};
+
+/* XGBoost logs to stdout and stderr by default; its global configuration is per thread, so
+ * every entry point that creates or trains boosters sets it. */
+static void quiet(void)
+{
+    (void)XGBSetGlobalConfig("{\"verbosity\":0}"); /* a failure only leaves it chatty */
+}
+
+/* XGBoost's last error, first line only (its messages may carry a stack trace). */
+static const char *xgb_error(char *buf, size_t size)
+{
+    const char *e = XGBGetLastError();
+    snprintf(buf, size, "%s", e && *e ? e : "unknown error");
+    buf[strcspn(buf, "\r\n")] = 0;
+    return buf;
+}
+
+/* The booster's features of vector x: log(1 + x_i), NaN (missing) where that is not finite;
+ * for work+gbt (base > 0) log(base) last. */
+static void features(const double *x, double base, float *out)
+{
+    for (int i = 0; i < SPMVP_FV_N; i++) {
+        double v = log1p(x[i]);
+        out[i] = isfinite(v) ? (float)v : NAN;
+    }
+    if (base > 0)
+        out[SPMVP_FV_N] = (float)log(base);
+}
+
+/* Booster b's raw output for one row of ncol floats, by XGBoost's in-place prediction: no
+ * DMatrix built and freed per call, and thread-safe (XGBoost >= 1.4); about 25 µs for 300
+ * trees. The row is passed as a NumPy-style array interface (its address as a number);
+ * "cache_id" 0 (no cache) is required by 1.7. NaN on failure. */
+static double booster_predict(BoosterHandle b, const float *row, int ncol)
+{
+    static const char cfg[] = "{\"type\":0,\"training\":false,\"iteration_begin\":0,"
+                              "\"iteration_end\":0,\"strict_shape\":false,\"missing\":NaN,"
+                              "\"cache_id\":0}";
+    const uint16_t one = 1;
+    char arr[160];
+    snprintf(arr, sizeof arr,
+             "{\"data\":[%llu,true],\"shape\":[1,%d],\"typestr\":\"%cf4\",\"version\":3}",
+             (unsigned long long)(uintptr_t)row, ncol, *(const char *)&one ? '<' : '>');
+    const bst_ulong *shape;
+    bst_ulong dim;
+    const float *res;
+    if (XGBoosterPredictFromDense(b, arr, cfg, NULL, &shape, &dim, &res))
+        return NAN;
+    return res[0];
+}
+
+static void free_prec(void *part)
+{
+    gbt_part *g = part;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        for (int v = 0; v < NVAR; v++)
+            if (g->b[f][v])
+                XGBoosterFree(g->b[f][v]);
+    memset(g, 0, sizeof *g);
+}
+
+/* Variant v's prediction in µs, or NaN. */
+static double predict_vec(const void *part, int v, spmvp_format f, const double *x)
+{
+    const gbt_part *g = part;
+    if (!g || (unsigned)f >= SPMVP_NFORMATS || v < 0 || v >= NVAR || !g->b[f][v])
+        return NAN;
+    double base = 1;
+    if (v == 1 && !((base = spmvp_workfit_predict(&g->work, f, x)) > 0 && isfinite(base)))
+        return NAN;
+    float row[NCOL_MAX];
+    features(x, v == 1 ? base : 0, row);
+    return base * exp(booster_predict(g->b[f][v], row, v == 1 ? NCOL_MAX : SPMVP_FV_N));
+}
+
+/* ---- training ---- */
+
+/* A booster of ROUNDS trees fitted to the n rows of X (ncol floats each) and targets y. */
+static spmvp_status train(const float *X, const float *y, size_t n, int ncol, BoosterHandle *out)
+{
+    DMatrixHandle dm = NULL;
+    BoosterHandle b = NULL;
+    double mean = 0;
+    for (size_t i = 0; i < n; i++)
+        mean += y[i];
+    char base[32], e[256];
+    snprintf(base, sizeof base, "%.9g", mean / (double)n);
+    int rc = XGDMatrixCreateFromMat(X, n, (bst_ulong)ncol, NAN, &dm);
+    if (!rc)
+        rc = XGDMatrixSetFloatInfo(dm, "label", y, n);
+    if (!rc)
+        rc = XGBoosterCreate(&dm, 1, &b);
+    for (size_t i = 0; !rc && i < sizeof params / sizeof params[0]; i++)
+        rc = XGBoosterSetParam(b, params[i][0], params[i][1]);
+    if (!rc)
+        rc = XGBoosterSetParam(b, "base_score", base);
+    for (int i = 0; !rc && i < ROUNDS; i++)
+        rc = XGBoosterUpdateOneIter(b, i, dm);
+    spmvp_status st = SPMVP_OK;
+    if (rc) {
+        st = spmvp_fail(SPMVP_ERR_UNSUPPORTED, "XGBoost cannot fit a booster: %s",
+                        xgb_error(e, sizeof e));
+        if (b)
+            XGBoosterFree(b);
+        b = NULL;
+    }
+    if (dm)
+        XGDMatrixFree(dm);
+    *out = b;
+    return st;
+}
+
+/* The rms log error of variant v of g on the rows ix[0..n) of t (in-sample; for the notes). */
+static double rms_log(const gbt_part *g, int v, const spmvp_train_table *t, const size_t *ix,
+                      size_t n)
+{
+    double s = 0;
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++) {
+        const spmvp_train_row *r = &t->row[ix[j]];
+        double e = log(predict_vec(g, v, r->format, r->x)) - log(r->us);
+        if (isfinite(e))
+            s += e * e, m++;
+    }
+    return m ? sqrt(s / (double)m) : NAN;
+}
+
+static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *use,
+                              spmvp_precision k, void *part, FILE *notes)
+{
+    gbt_part *g = part;
+    free_prec(g);
+    quiet();
+    /* notes NULL: the work model's lines are the "work" model's own */
+    SPMVP_TRY(spmvp_workfit_fit(t, use, k, &g->work, NULL));
+    size_t cap = t->n ? t->n : 1, *ix = malloc(cap * sizeof *ix);
+    float *X = malloc(cap * NCOL_MAX * sizeof *X), *y = malloc(cap * sizeof *y);
+    spmvp_status st = SPMVP_OK;
+    if (!ix || !X || !y)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the boosters' fit");
+    for (int f = 0; f < SPMVP_NFORMATS && !st; f++) {
+        size_t n = 0, m = 0;
+        for (size_t i = 0; i < t->n; i++) {
+            const spmvp_train_row *r = &t->row[i];
+            if ((!use || use[i]) && r->prec == k && r->format == (spmvp_format)f &&
+                r->us > 0 && isfinite(r->us))
+                ix[n++] = i;
+        }
+        g->rows[f] = (int)n;
+        if (n < MIN_ROWS)
+            continue;
+        for (size_t j = 0; j < n; j++) {
+            features(t->row[ix[j]].x, 0, X + j * SPMVP_FV_N);
+            y[j] = (float)log(t->row[ix[j]].us);
+        }
+        if ((st = train(X, y, n, SPMVP_FV_N, &g->b[f][0])))
+            break;
+        for (size_t j = 0; j < n && g->work.ok[f]; j++) { /* the rows the baseline predicts */
+            const spmvp_train_row *r = &t->row[ix[j]];
+            double w = spmvp_workfit_predict(&g->work, (spmvp_format)f, r->x);
+            if (!(w > 0 && isfinite(w)))
+                continue;
+            features(r->x, w, X + m * NCOL_MAX);
+            y[m++] = (float)(log(r->us) - log(w));
+        }
+        if (m >= MIN_ROWS && (st = train(X, y, m, NCOL_MAX, &g->b[f][1])))
+            break;
+        if (notes)
+            fprintf(notes, "gbt %s %s: %zu rows, %d trees; in-sample rms log error gbt %.3f, "
+                    "work+gbt %.3f (%zu rows)\n", spmvp_precision_name(k),
+                    spmvp_format_name((spmvp_format)f), n, ROUNDS, rms_log(g, 0, t, ix, n),
+                    rms_log(g, 1, t, ix, n), m);
+    }
+    free(ix);
+    free(X);
+    free(y);
+    if (st)
+        free_prec(g);
+    return st;
+}
+
+/* ======================================================================================== */
+/* The profile: "gbt" of each precision                                                     */
+/* ======================================================================================== */
+
+/* Booster b as a cJSON object (XGBoost's JSON model), or NULL on failure. */
+static cJSON *booster_json(BoosterHandle b)
+{
+    bst_ulong len;
+    const char *buf;
+    if (XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &len, &buf))
+        return NULL;
+    return cJSON_ParseWithLength(buf, (size_t)len);
+}
+
+/* Writes {"rows": n, "gbt": booster, "work": {coefficients}, "work+gbt": booster} per format.
+ * A booster that cannot be saved marks the writer failed (the interface has no other way to
+ * fail; the profile is then not written). */
+static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, const void *part)
+{
+    const gbt_part *g = part;
+    (void)c;
+    cJSON *o = NULL;
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        if (!g->b[f][0] && !g->b[f][1] && !g->work.ok[f])
+            continue;
+        if (!o && !(o = spmvp_json_add_object(w, obj, "gbt")))
+            return;
+        cJSON *fo = spmvp_json_add_object(w, o, spmvp_format_name((spmvp_format)f));
+        if (!fo)
+            continue;
+        spmvp_json_add_int(w, fo, "rows", g->rows[f]);
+        if (g->work.ok[f]) {
+            cJSON *wo = spmvp_json_add_object(w, fo, "work");
+            if (wo) {
+                spmvp_json_add_int(w, wo, "rows", g->work.rows[f]);
+                for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
+                    spmvp_json_add_double(w, wo, coef_names[i], g->work.coef[f][i]);
+            }
+        }
+        for (int v = 0; v < NVAR; v++) {
+            if (!g->b[f][v])
+                continue;
+            cJSON *m = booster_json(g->b[f][v]);
+            if (!m)
+                w->oom = 1;
+            else
+                spmvp_json_add(w, fo, var_names[v], m);
+        }
+    }
+}
+
+/* XGBoost's JSON tells a float ("1E0") from an integer ("1") and will not read one as the
+ * other; cJSON keeps no such difference and prints 1.0 as "1". So the members that XGBoost's
+ * model schema (its doc/model.schema) types as floats are made float text again: every
+ * number under these keys, anywhere in the model, as a raw "%.9g" (exact for a float) with a
+ * ".0" where that would read as an integer. */
+static const char *const float_keys[] = {"base_weights", "loss_changes", "split_conditions",
+                                         "sum_hessian", "weight_drop"};
+
+static int refloat_number(cJSON *parent, cJSON *n)
+{
+    char buf[48];
+    snprintf(buf, sizeof buf, "%.9g", (double)(float)n->valuedouble);
+    if (!strpbrk(buf, ".eEni"))
+        strcat(buf, ".0");
+    cJSON *raw = cJSON_CreateRaw(buf);
+    return raw && cJSON_ReplaceItemViaPointer(parent, n, raw) ? 0 : (cJSON_Delete(raw), -1);
+}
+
+static int refloat(cJSON *it)
+{
+    for (cJSON *c = it->child, *next; c; c = next) {
+        next = c->next;
+        int fl = 0;
+        for (size_t k = 0; c->string && k < sizeof float_keys / sizeof float_keys[0]; k++)
+            fl |= !strcmp(c->string, float_keys[k]);
+        if (fl && cJSON_IsNumber(c) && refloat_number(it, c))
+            return -1;
+        for (cJSON *n = fl && cJSON_IsArray(c) ? c->child : NULL, *nn; n; n = nn) {
+            nn = n->next;
+            if (cJSON_IsNumber(n) && refloat_number(c, n))
+                return -1;
+        }
+        if (!fl && (cJSON_IsObject(c) || cJSON_IsArray(c)) && refloat(c))
+            return -1;
+    }
+    return 0;
+}
+
+/* Loads the booster of JSON item it, expecting ncol features; 0, or -1 with why in e[]. */
+static int load_booster(const cJSON *it, int ncol, BoosterHandle *out, char *e, size_t size)
+{
+    *out = NULL;
+    cJSON *copy = cJSON_Duplicate(it, 1);
+    char *text = copy && !refloat(copy) ? cJSON_PrintUnformatted(copy) : NULL;
+    cJSON_Delete(copy);
+    if (!text) {
+        snprintf(e, size, "out of memory");
+        return -1;
+    }
+    bst_ulong nf = 0;
+    int rc = XGBoosterCreate(NULL, 0, out);
+    if (!rc)
+        rc = XGBoosterLoadModelFromBuffer(*out, text, (bst_ulong)strlen(text));
+    for (size_t i = 0; !rc && i < sizeof params / sizeof params[0]; i++)
+        if (!strcmp(params[i][0], "nthread") || !strcmp(params[i][0], "verbosity"))
+            rc = XGBoosterSetParam(*out, params[i][0], params[i][1]); /* not in the model */
+    if (!rc)
+        rc = XGBoosterGetNumFeature(*out, &nf);
+    cJSON_free(text);
+    if (rc)
+        xgb_error(e, size);
+    else if (nf != (bst_ulong)ncol)
+        snprintf(e, size, "a model of %llu features, expected %d", (unsigned long long)nf, ncol);
+    if (rc || nf != (bst_ulong)ncol) {
+        if (*out)
+            XGBoosterFree(*out);
+        *out = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const char *at,
+                              spmvp_calib *c, void *part)
+{
+    gbt_part *g = part;
+    (void)c;
+    free_prec(g);
+    const cJSON *go = cJSON_GetObjectItemCaseSensitive(o, "gbt");
+    if (!go)
+        return SPMVP_OK;
+    if (!cJSON_IsObject(go))
+        return spmvp_json_bad(r, at, "gbt", "expected an object, got %s", spmvp_json_kind(go));
+    quiet();
+    char sub[96], fat[160], wat[176], e[256];
+    snprintf(sub, sizeof sub, "%s.gbt", at);
+    for (const cJSON *fe = go->child; fe; fe = fe->next) {
+        int f = spmvp_format_parse(fe->string); /* the key names the format */
+        if (f < 0)
+            return spmvp_json_bad(r, sub, fe->string, "unknown format");
+        snprintf(fat, sizeof fat, "%s.%s", sub, fe->string);
+        if (!cJSON_IsObject(fe))
+            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(fe));
+        if (g->b[f][0] || g->b[f][1] || g->work.ok[f])
+            return spmvp_json_bad(r, fat, "", "given twice");
+        SPMVP_TRY(spmvp_json_get_int32(r, fe, fat, "rows", 0, &g->rows[f]));
+        const cJSON *wo = cJSON_GetObjectItemCaseSensitive(fe, "work");
+        if (wo) {
+            snprintf(wat, sizeof wat, "%s.work", fat);
+            if (!cJSON_IsObject(wo))
+                return spmvp_json_bad(r, wat, "", "expected an object, got %s", spmvp_json_kind(wo));
+            SPMVP_TRY(spmvp_json_get_int32(r, wo, wat, "rows", MIN_ROWS, &g->work.rows[f]));
+            for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
+                SPMVP_TRY(spmvp_json_get_double(r, wo, wat, coef_names[i], SPMVP_JSON_NONNEG,
+                                                &g->work.coef[f][i]));
+            g->work.ok[f] = 1;
+        }
+        for (int v = 0; v < NVAR; v++) {
+            const cJSON *it = cJSON_GetObjectItemCaseSensitive(fe, var_names[v]);
+            if (!it)
+                continue;
+            if (!cJSON_IsObject(it))
+                return spmvp_json_bad(r, fat, var_names[v], "expected an object (an XGBoost "
+                                      "model), got %s", spmvp_json_kind(it));
+            if (v == 1 && !g->work.ok[f])
+                return spmvp_json_bad(r, fat, var_names[v], "its baseline \"work\" is missing");
+            if (load_booster(it, v == 1 ? NCOL_MAX : SPMVP_FV_N, &g->b[f][v], e, sizeof e))
+                return spmvp_json_bad(r, fat, var_names[v], "XGBoost cannot load it: %s", e);
+        }
+    }
+    return SPMVP_OK; /* on failure the profile frees what was loaded (free_prec) */
+}
+
+/* ======================================================================================== */
+/* Prediction and reports                                                                   */
+/* ======================================================================================== */
+
+extern const spmvp_model spmvp_model_gbt;
+
+static int prepare(const spmvp_profile *p, spmvp_precision k, void *state, char *note,
+                   size_t size)
+{
+    const gbt_part *g = spmvp_profile_part(p, &spmvp_model_gbt, k);
+    *(const gbt_part **)state = g;
+    for (int f = 0; g && f < SPMVP_NFORMATS; f++)
+        if (g->b[f][0] || g->b[f][1])
+            return 1;
+    snprintf(note, size, "not trained at this precision (spmvp train)");
+    return 0;
+}
+
+static void print_info(const void *state, int available, const char *note, spmvp_precision k,
+                       FILE *out)
+{
+    const gbt_part *g = *(const gbt_part *const *)state;
+    (void)k;
+    if (!available) {
+        fprintf(out, "gbt       not available: %s\n", note);
+        return;
+    }
+    int nf = 0, nw = 0, rows = 0;
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        nf += g->b[f][0] != NULL;
+        nw += g->b[f][1] != NULL;
+        rows += g->b[f][0] ? g->rows[f] : 0;
+    }
+    fprintf(out, "gbt       %d formats (work+gbt %d), %d trees each, fitted on %d training rows\n",
+            nf, nw, ROUNDS, rows);
+}
+
+const spmvp_model spmvp_model_gbt = {
+    .version = SPMVP_MODEL_VERSION,
+    .nvariants = NVAR,
+    .variant = {{"gbt", "Gradient boosting (seed 004)", 0, NULL},
+                {"work+gbt", "Work model + gradient boosting (ours)", 0, NULL}},
+    .help = "gbt, work+gbt: gradient-boosted trees on the log features (seed 004), alone or on "
+            "the work model's residual (ours)",
+    .legend = "  gbt       seed 004: gradient-boosted regression trees (XGBoost) on log(1 + feature),\n"
+              "            per format, fitted to the training table (spmvp train)\n"
+              "  work+gbt  ours: the work model times boosted trees fitted to its residual\n",
+    .prec_size = sizeof(gbt_part),
+    .read_prec = read_prec,
+    .write_prec = write_prec,
+    .state_size = sizeof(void *),
+    .prepare = prepare,
+    .print_info = print_info,
+    .fit_table = fit_table,
+    .predict_vec = predict_vec,
+    .free_prec = free_prec,
+};
