@@ -158,6 +158,10 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
         size_t vs = pr == SPMVP_PRECISION_DOUBLE ? 8 : 4;
         spmvp_features_target tg = {di->warp_size, 256, (long long)di->compute_units * di->threads_per_cu,
                                     vs, di->local_mem};
+        /* the locality of x depends on the work-group size only: once per size, not per
+         * configuration (an O(nnz) pass each) */
+        struct { int wg; spmvp_locality loc; } cache[8];
+        int ncache = 0;
         for (int c = 0; c < ncfg && rc == SPMVP_EXIT_OK; c++) {
             spmvp_train_row r;
             memset(&r, 0, sizeof r);
@@ -168,7 +172,19 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
             snprintf(r.family, sizeof r.family, "%s", family);
             r.prec = pr;
             r.format = cfg[c].format;
-            spmvp_status st = spmvp_config_features(A, s, &tg, &cfg[c], &t1, NULL, r.x);
+            int w = 0;
+            while (w < ncache && cache[w].wg != cfg[c].map.wg_size)
+                w++;
+            spmvp_status st = SPMVP_OK;
+            if (w == ncache && ncache < 8) {
+                spmvp_features_target tw = tg;
+                tw.wg_size = (size_t)cfg[c].map.wg_size;
+                cache[w].wg = cfg[c].map.wg_size;
+                if (!(st = spmvp_locality_compute(A, &tw, &cache[w].loc)))
+                    ncache++;
+            }
+            if (!st)
+                st = spmvp_config_features(A, s, &tg, &cfg[c], &t1, w < ncache ? &cache[w].loc : NULL, r.x);
             if (st == SPMVP_ERR_NOMEM) {
                 rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", name, spmvp_last_error());
                 break;
@@ -293,6 +309,9 @@ static void table_ref(const char *table, char *buf, size_t size)
 /* Opens (resuming) or creates the table; the rows it has into t. */
 static int open_table(const char *path, spmvp_train_table *t, FILE **append)
 {
+    if (!append) /* only read */
+        return spmvp_train_table_read(path, t, NULL)
+                   ? spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error()) : SPMVP_EXIT_OK;
     if (access(path, F_OK) == 0) {
         int dropped = 0;
         if (spmvp_train_table_read(path, t, &dropped))
@@ -357,11 +376,20 @@ int spmvp_cmd_train(int argc, char **argv)
     tr.precs[1] = SPMVP_PRECISION_DOUBLE;
     tr.bo = (spmvp_bench_options){spmvp_spmv_defaults(4), args.warmup, args.runs, args.batch, 0, 1};
 
-    if ((rc = open_table(table, &t, &tr.append)))
+    size_t total = ncorpus + (size_t)nfiles;
+    if ((rc = open_table(table, &t, total ? &tr.append : NULL)))
         goto done;
     if (args.base ? spmvp_profile_load(args.base, &p) : !(p = spmvp_profile_new())) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", args.base ? spmvp_last_error() : "out of memory");
         goto done;
+    }
+    if (!total) { /* nothing to measure: fit and cross-validate the table as it is */
+        if (!args.base) {
+            rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "train: nothing to measure (--corpus none, no "
+                                 "MATRIX): give --base P.json for the device to fit the table for");
+            goto done;
+        }
+        goto fit;
     }
     if (spmvp_cli_open(args.device, NULL, &tr.ctx)) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
@@ -384,7 +412,6 @@ int spmvp_cmd_train(int argc, char **argv)
         spmvp_device_params_fill(&tr.ctx->info, &p->device);
         p->microbench = (spmvp_microbench_params){(long long)mb.bytes, mb.copy_gbs, mb.launch_us, mb.h2d_gbs};
     }
-    size_t total = ncorpus + (size_t)nfiles;
     spmvp_progress prog = spmvp_progress_start(stderr, "matrices", total);
     long long max_nnz = (long long)args.max_nnz_m * 1000000, all_nnz = (long long)args.all_configs_m * 1000000;
     for (size_t i = 0; i < total && rc == SPMVP_EXIT_OK; i++) {
@@ -402,6 +429,7 @@ int spmvp_cmd_train(int argc, char **argv)
     }
     fprintf(stderr, "spmvp: %lld configurations measured now (%zu in the table), %lld the "
             "formats cannot hold, %lld failed\n", tr.measured, t.n, tr.skipped, tr.failed);
+fit:
     if (rc || !t.n)
         goto done;
     /* fit on everything, then cross-validate for the errors rank reports */
