@@ -78,7 +78,7 @@ static spmvp_csr *edge_matrix(int which, char *name, size_t len)
 static void check_formats(const spmvp_csr *A, const char *name, size_t vs, spmvp_mapping m,
                           int ell_may_fail)
 {
-    spmvp_bench_options opt = {spmvp_spmv_defaults(vs), 0, 1, 2, 0, 0};
+    spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(vs), .runs = 1, .batch = 2};
     opt.spmv.map = m;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         spmvp_bench_result r;
@@ -223,7 +223,7 @@ static void kernel_parameters_should_not_change_the_result(void)
     char name[64];
     spmvp_csr *A = edge_matrix(5, name, sizeof name);
     size_t vs = ctx->info.fp64 ? 8 : 4;
-    spmvp_bench_options opt = {spmvp_spmv_defaults(vs), 0, 1, 1, 0, 0};
+    spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(vs), .runs = 1, .batch = 1};
     spmvp_bench_result r;
     for (int v = 1; v <= 64 && (unsigned)v <= 2 * ctx->info.warp_size; v *= 2) {
         opt.spmv.map.vector_width = v;
@@ -318,7 +318,7 @@ static void ell_should_be_unsuitable_for_one_very_long_row(void)
         lens[i] = 1;
     lens[7] = 20000; /* 20000 x 200192 slots > 2^31 */
     spmvp_csr *A = from_lengths(n, n, lens);
-    spmvp_bench_options opt = {spmvp_spmv_defaults(4), 0, 1, 1, 0, 0};
+    spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(4), .runs = 1, .batch = 1};
     spmvp_bench_result r;
     CHECK(spmvp_bench_format(ctx, A, SPMVP_ELL, &opt, &r) == SPMVP_OK);
     CHECK(r.state == SPMVP_BENCH_UNSUITABLE);

@@ -19,7 +19,8 @@ int spmvp_cli_main(int argc, char **argv);
 /* The commands with an option table (opts.h), by which main.c dispatches and prints help. */
 extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench,
     spmvp_command_predict, spmvp_command_compare, spmvp_command_calibrate, spmvp_command_refit,
-    spmvp_command_evaluate, spmvp_command_gen, spmvp_command_features, spmvp_command_train;
+    spmvp_command_evaluate, spmvp_command_gen, spmvp_command_features, spmvp_command_train,
+    spmvp_command_cv;
 
 /* Options that mean the same in every command, with the same name, help and default. */
 extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
@@ -66,6 +67,7 @@ int spmvp_cmd_compare(int argc, char **argv);
 int spmvp_cmd_evaluate(int argc, char **argv);
 int spmvp_cmd_features(int argc, char **argv);
 int spmvp_cmd_train(int argc, char **argv);
+int spmvp_cmd_cv(int argc, char **argv);
 
 /* Prints "spmvp: <message>" (printf-style) on one line of stderr and returns `code`. */
 int spmvp_cli_error(int code, const char *fmt, ...)

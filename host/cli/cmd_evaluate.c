@@ -360,7 +360,8 @@ int spmvp_cmd_evaluate(int argc, char **argv)
         free(mats);
         return rc;
     }
-    spmvp_bench_options bo = {spmvp_spmv_defaults(args.precision ? 8 : 4), args.warmup, args.runs, 0, 0, 0};
+    spmvp_bench_options bo = {.spmv = spmvp_spmv_defaults(args.precision ? 8 : 4), .warmup = args.warmup,
+                              .runs = args.runs};
     spmvp_profile *p = NULL;
     spmvp_predictor pred = {0};
     spmvp_context *ctx = NULL;

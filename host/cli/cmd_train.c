@@ -19,7 +19,7 @@ static const char *const train_precisions[] = {"single", "double", "both", NULL}
 
 static struct {
     const char *device, *out, *table, *base, *manifest;
-    int precision, corpus, quick, runs, warmup, batch, folds, max_nnz_m, all_configs_m;
+    int precision, corpus, quick, runs, warmup, batch, batch_us, folds, max_nnz_m, all_configs_m;
 } args;
 
 static const spmvp_opt options[] = {
@@ -38,10 +38,12 @@ static const spmvp_opt options[] = {
     {SPMVP_STRING("manifest", &args.manifest, "FILE", "a TSV with columns name, suitesparse_name "
                   "and domain (../shared/matrices/MANIFEST.tsv): the families of the MATRIX "
                   "files", "each file its own family")},
-    {SPMVP_INT("runs", &args.runs, "N", "event-timed products per configuration (median)", "10 (quick: 5)", 1, 100000)},
+    {SPMVP_INT("runs", &args.runs, "N", "event-timed products per configuration (median)", "5", 1, 100000)},
     {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first", "3", 0, 100000)},
-    {SPMVP_INT("batch", &args.batch, "N", "back-to-back products of the batch time (measured "
-               "twice: the second is the noise floor)", "20", 1, 100000)},
+    {SPMVP_INT("batch", &args.batch, "N", "back-to-back products of the batch time, at least "
+               "(enlarged to last --batch-us; measured twice: the second is the noise floor)", "20",
+               1, 100000)},
+    {SPMVP_INT("batch-us", &args.batch_us, "T", "enlarge each batch to last about T µs", "2000", 0, 10000000)},
     {SPMVP_INT("folds", &args.folds, "K", "cross-validation folds, grouped by family", "5", 2, 64)},
     {SPMVP_INT("max-nnz", &args.max_nnz_m, "M", "skip matrices above M million non-zeros", "120", 1, 100000)},
     {SPMVP_INT("all-configs-nnz", &args.all_configs_m, "M", "above M million non-zeros measure "
@@ -333,9 +335,10 @@ int spmvp_cmd_train(int argc, char **argv)
 {
     memset(&args, 0, sizeof args);
     args.precision = 2;
-    args.runs = 10;
+    args.runs = 5;
     args.warmup = 3;
     args.batch = 20;
+    args.batch_us = 2000;
     args.folds = 5;
     args.max_nnz_m = 120;
     args.all_configs_m = 4;
@@ -350,8 +353,6 @@ int spmvp_cmd_train(int argc, char **argv)
     }
     if (!spmvp_opts_given(&spmvp_command_train, "corpus"))
         args.corpus = args.quick ? 1 : 0;
-    if (args.quick && !spmvp_opts_given(&spmvp_command_train, "runs"))
-        args.runs = 5;
     size_t ncorpus = 0;
     const char *const *corpus = args.corpus == 3 ? NULL : spmvp_train_corpus(corpora[args.corpus], &ncorpus);
     char table[4096], ref[256];
@@ -374,7 +375,9 @@ int spmvp_cmd_train(int argc, char **argv)
     tr.nprec = args.precision == 2 ? 2 : 1;
     tr.precs[0] = args.precision == 1 ? SPMVP_PRECISION_DOUBLE : SPMVP_PRECISION_SINGLE;
     tr.precs[1] = SPMVP_PRECISION_DOUBLE;
-    tr.bo = (spmvp_bench_options){spmvp_spmv_defaults(4), args.warmup, args.runs, args.batch, 0, 1};
+    tr.bo = (spmvp_bench_options){.spmv = spmvp_spmv_defaults(4), .warmup = args.warmup,
+                                  .runs = args.runs, .batch = args.batch, .repeat_batch = 1,
+                                  .batch_min_us = args.quick ? args.batch_us / 4.0 : args.batch_us};
 
     size_t total = ncorpus + (size_t)nfiles;
     if ((rc = open_table(table, &t, total ? &tr.append : NULL)))

@@ -145,8 +145,14 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
     r->q1_us = spmvp_quantile(t, runs, 0.25);
     r->q3_us = spmvp_quantile(t, runs, 0.75);
 
-    for (int rep = 0; rep <= (opt->repeat_batch != 0) && opt->batch > 0; rep++)
-        if ((st = time_batch(ctx, s, opt->batch, rep ? &r->batch2_us : &r->batch_us)))
+    int batch = opt->batch;
+    if (batch > 0 && opt->batch_min_us > 0 && r->median_us > 0) {
+        double want = ceil(opt->batch_min_us / r->median_us);
+        batch = want > 100000 ? 100000 : want > batch ? (int)want : batch;
+    }
+    r->batch = batch;
+    for (int rep = 0; rep <= (opt->repeat_batch != 0) && batch > 0; rep++)
+        if ((st = time_batch(ctx, s, batch, rep ? &r->batch2_us : &r->batch_us)))
             goto out;
 out:
     if (ev)

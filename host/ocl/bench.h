@@ -12,6 +12,9 @@ typedef struct spmvp_bench_options {
     int skip_verify; /* 1: do not check y against the CPU (calibration grids, already verified
                         kernels); the default 0 checks every run of bench */
     int repeat_batch; /* 1: a second batch right after the first (batch2_us: the noise floor) */
+    double batch_min_us; /* > 0: enlarge the batch until it lasts about this long (from the
+                            event-timed median), at most 100000 products: a short batch of a
+                            5 µs product is launch jitter, not the product */
 } spmvp_bench_options;
 
 typedef enum spmvp_bench_state { SPMVP_BENCH_OK, SPMVP_BENCH_UNSUITABLE, SPMVP_BENCH_FAILED } spmvp_bench_state;
@@ -28,6 +31,7 @@ typedef struct spmvp_bench_result {
     double mean_us;      /* mean of the timed runs: T_B of seed 000 eq. 5 */
     double batch_us;     /* per product over `batch` back-to-back products */
     double batch2_us;    /* the same, a second time (repeat_batch), else 0 */
+    int batch;           /* the products of each batch (batch_min_us may enlarge it) */
     double gflops;       /* 2*nnz / median */
     double gbs_format;   /* footprint / median */
     double gbs_csr;      /* csr_bytes / median */

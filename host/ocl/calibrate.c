@@ -71,7 +71,8 @@ spmvp_status spmvp_calibrate(spmvp_context *ctx, const spmvp_calibrate_options *
                 break;
             }
         }
-        spmvp_bench_options bo = {spmvp_spmv_defaults(opt->value_size), opt->warmup, opt->runs, 0, 1, 0};
+        spmvp_bench_options bo = {.spmv = spmvp_spmv_defaults(opt->value_size), .warmup = opt->warmup,
+                                   .runs = opt->runs, .skip_verify = 1};
         bo.spmv.map.vector_width = j->vector_width;
         spmvp_bench_result r;
         st = spmvp_bench_format(ctx, A, j->format, &bo, &r);

@@ -1,0 +1,222 @@
+/* cmd_cv.c: `spmvp cv TABLE`: the learned models judged honestly on a training table
+ * (cv.h): cross-validation grouped by family, D_r per model and format with its tails,
+ * ranking quality per matrix, the noise floor of the measurements, and the cost of training
+ * and of one prediction (seed 004's Table 4). OpenCL-free: runs anywhere. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cv.h"
+
+static struct {
+    const char *table;
+    int folds, json, precision;
+} args;
+
+static const char *const cv_precisions[] = {"single", "double", "both", NULL};
+
+static const spmvp_opt options[] = {
+    {SPMVP_INT("folds", &args.folds, "K", "folds; every family's rows in one", "5", 2, 64)},
+    {SPMVP_CHOICE("precision", &args.precision, "P", "single, double or both", "both", cv_precisions)},
+    SPMVP_OPT_JSON(&args.json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_cv = {
+    "cv", spmvp_cmd_cv, "cross-validate the learned models on a training table, grouped by family",
+    "TABLE", 1, 1, options,
+    "Assigns the table's families (generators; SuiteSparse groups) to K folds, fits every\n"
+    "learned model on K-1 of them and predicts the held-out one, so no model sees a matrix of\n"
+    "the family it predicts. Reports per model and format D_r = |predicted - measured| /\n"
+    "measured (median, p90, worst, share within 10 % and 20 %); per matrix the measured time of\n"
+    "the configuration each model ranks first over the measured best (share within 5 % and 20 %,\n"
+    "geometric mean, p90, worst); the noise floor (the repeated batch: its D_r and how often it\n"
+    "alone changes the best); and the time to fit each model on the whole table and to predict\n"
+    "one configuration.\n",
+    "  spmvp cv devices/nvidia-h100.train.tsv\n",
+};
+
+static double now_s(void) { return spmvp_cli_now_us() * 1e-6; }
+
+static cJSON *dr_json(spmvp_dr_summary s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "cases", (double)s.n);
+    spmvp_json_add_number(o, "median_dr_percent", 100 * s.median);
+    spmvp_json_add_number(o, "mean_dr_percent", 100 * s.mean);
+    spmvp_json_add_number(o, "p90_dr_percent", 100 * s.p90);
+    spmvp_json_add_number(o, "max_dr_percent", 100 * s.max);
+    spmvp_json_add_number(o, "share_within_10_percent", 100 * s.within10);
+    spmvp_json_add_number(o, "share_within_20_percent", 100 * s.within20);
+    return o;
+}
+
+static cJSON *rank_json(spmvp_cv_rank r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "matrices", r.matrices);
+    spmvp_json_add_number(o, "share_within_5_percent", 100 * r.within5);
+    spmvp_json_add_number(o, "share_within_20_percent", 100 * r.within20);
+    spmvp_json_add_number(o, "geomean_slowdown", r.geomean);
+    spmvp_json_add_number(o, "p90_slowdown", r.p90);
+    spmvp_json_add_number(o, "worst_slowdown", r.worst);
+    spmvp_json_add_number(o, "share_not_the_best", 100 * r.changed);
+    return o;
+}
+
+static void print_rank(FILE *out, const char *label, spmvp_cv_rank r)
+{
+    fprintf(out, "  %-30s %4d %7.0f %% %7.0f %% %9.3f %8.3f %8.3f\n", label, r.matrices,
+            100 * r.within5, 100 * r.within20, r.geomean, r.p90, r.worst);
+}
+
+/* Seed 004's Table 4: each model fitted on the whole table at precision k (seconds), and one
+ * prediction (µs, the mean over the table's rows). */
+static void overhead(const spmvp_train_table *t, spmvp_precision k, double *fit_s, double *pred_us)
+{
+    for (int i = 0; i < spmvp_model_families(); i++) {
+        const spmvp_model *m = spmvp_model_family(i);
+        int first = spmvp_model_first(i);
+        if (!m->fit_table || !m->predict_vec)
+            continue;
+        void *part = calloc(1, m->prec_size ? m->prec_size : 1);
+        if (!part)
+            continue;
+        double t0 = now_s();
+        spmvp_status st = m->fit_table(t, NULL, k, part, NULL);
+        double t1 = now_s();
+        size_t n = 0;
+        volatile double sink = 0;
+        for (size_t r = 0; !st && r < t->n && n < 2000; r++)
+            if (t->row[r].prec == k) {
+                sink += m->predict_vec(part, 0, t->row[r].format, t->row[r].x);
+                n++;
+            }
+        double t2 = now_s();
+        (void)sink;
+        for (int j = 0; j < m->nvariants; j++) {
+            fit_s[first + j] = st ? NAN : t1 - t0;
+            pred_us[first + j] = n ? (t2 - t1) * 1e6 / (double)n : NAN;
+        }
+        if (m->free_prec)
+            m->free_prec(part);
+        free(part);
+    }
+}
+
+static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k,
+                             cJSON *doc, FILE *out)
+{
+    cJSON *po = cJSON_AddObjectToObject(doc, spmvp_precision_name(k));
+    spmvp_dr_summary noise = spmvp_cv_noise(t, k);
+    if (!noise.n)
+        return;
+    fprintf(out, "\n%s precision: held-out D_r %% (median / p90 / worst), per format\n",
+            spmvp_precision_name(k));
+    fprintf(out, "  %-9s %-9s", "model", "all");
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        fprintf(out, " %-17.17s", spmvp_format_name((spmvp_format)f));
+    fprintf(out, "\n");
+    cJSON *dro = cJSON_AddObjectToObject(po, "dr");
+    for (int m = 0; m < spmvp_model_count(); m++) {
+        spmvp_dr_summary all = spmvp_cv_dr(t, cv, m, k, -1);
+        if (!all.n)
+            continue;
+        cJSON *mo = cJSON_AddObjectToObject(dro, spmvp_model_name(m));
+        cJSON_AddItemToObject(mo, "all", dr_json(all));
+        fprintf(out, "  %-9s %4.1f/%-4.0f", spmvp_model_name(m), 100 * all.median, 100 * all.p90);
+        for (int f = 0; f < SPMVP_NFORMATS; f++) {
+            spmvp_dr_summary s = spmvp_cv_dr(t, cv, m, k, f);
+            cJSON_AddItemToObject(mo, spmvp_format_name((spmvp_format)f), dr_json(s));
+            if (s.n)
+                fprintf(out, " %4.1f/%4.0f/%-6.0f", 100 * s.median, 100 * s.p90, 100 * s.max);
+            else
+                fprintf(out, " %-17s", "-");
+        }
+        fprintf(out, "\n");
+    }
+    fprintf(out, "  noise     %4.1f/%-4.0f (the repeated batch against the first, %zu rows)\n",
+            100 * noise.median, 100 * noise.p90, noise.n);
+    cJSON_AddItemToObject(po, "noise", dr_json(noise));
+
+    fprintf(out, "\n  ranking: measured time of the pick over the measured best, per matrix\n");
+    fprintf(out, "  %-30s %4s %9s %9s %9s %8s %8s\n", "chooser", "mat.", "<= 5 %", "<= 20 %",
+            "geomean", "p90", "worst");
+    cJSON *ro = cJSON_AddObjectToObject(po, "ranking");
+    for (int m = 0; m < spmvp_model_count(); m++) {
+        spmvp_cv_rank r = spmvp_cv_ranking(t, cv, m, k);
+        if (!r.matrices)
+            continue;
+        print_rank(out, spmvp_model_label(m), r);
+        cJSON_AddItemToObject(ro, spmvp_model_name(m), rank_json(r));
+    }
+    spmvp_cv_rank r = spmvp_cv_ranking(t, cv, SPMVP_CV_NOISE, k);
+    print_rank(out, "noise (the repeat's best)", r);
+    cJSON_AddItemToObject(ro, "noise", rank_json(r));
+
+    double fit_s[SPMVP_MODELS_MAX], pred_us[SPMVP_MODELS_MAX];
+    for (int m = 0; m < SPMVP_MODELS_MAX; m++)
+        fit_s[m] = pred_us[m] = NAN;
+    overhead(t, k, fit_s, pred_us);
+    fprintf(out, "\n  overhead (seed 004 Table 4): fit on the whole table / one prediction\n");
+    cJSON *oo = cJSON_AddObjectToObject(po, "overhead");
+    for (int m = 0; m < spmvp_model_count(); m++) {
+        if (isnan(fit_s[m]))
+            continue;
+        fprintf(out, "  %-9s %8.3f s %8.2f µs\n", spmvp_model_name(m), fit_s[m], pred_us[m]);
+        cJSON *o = cJSON_AddObjectToObject(oo, spmvp_model_name(m));
+        spmvp_json_add_number(o, "fit_s", fit_s[m]);
+        spmvp_json_add_number(o, "predict_us", pred_us[m]);
+    }
+}
+
+int spmvp_cmd_cv(int argc, char **argv)
+{
+    int n;
+    memset(&args, 0, sizeof args);
+    args.folds = 5;
+    args.precision = 2;
+    int rc = spmvp_opts_parse(&spmvp_command_cv, argc, argv, &args.table, &n);
+    if (rc >= 0)
+        return rc;
+    spmvp_train_table t = {0};
+    spmvp_cv cv = {0};
+    if (spmvp_train_table_read(args.table, &t, NULL)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        goto done;
+    }
+    double t0 = now_s();
+    if (spmvp_cv_run(&t, args.folds, stderr, &cv)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.table, spmvp_last_error());
+        goto done;
+    }
+    FILE *out = args.json ? stderr : stdout;
+    const char **fam = NULL;
+    int nf = 0;
+    spmvp_train_table_families(&t, &fam, &nf, NULL);
+    free(fam);
+    fprintf(out, "%s: %zu rows, %d families in %d folds (cross-validation took %.1f s)\n",
+            args.table, t.n, nf, cv.nfolds, now_s() - t0);
+    cJSON *doc = spmvp_json_doc("cv");
+    cJSON_AddStringToObject(doc, "table", args.table);
+    cJSON_AddNumberToObject(doc, "rows", (double)t.n);
+    cJSON_AddNumberToObject(doc, "families", nf);
+    cJSON_AddNumberToObject(doc, "folds", cv.nfolds);
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+        if (args.precision == 2 || args.precision == k)
+            report_precision(&t, &cv, (spmvp_precision)k, doc, out);
+    rc = SPMVP_EXIT_OK;
+    if (args.json) {
+        char *text = cJSON_Print(doc);
+        if (!text || puts(text) == EOF)
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed");
+        cJSON_free(text);
+    }
+    cJSON_Delete(doc);
+done:
+    spmvp_cv_free(&cv);
+    spmvp_train_table_free(&t);
+    return rc;
+}
