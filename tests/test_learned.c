@@ -265,9 +265,9 @@ static void knn_should_round_trip_and_refuse_malformed_parts(void)
                   "bad.json: precisions.double.knn.coo.features[1]: unknown feature \"nnq\"");
     check_refused(text, "\"knn\"", "\"coo\"", "\"cox\"",
                   "bad.json: precisions.double.knn.cox: unknown format");
-    check_refused(text, "\"points\"", "[[", "[[\"x\", ",
+    check_refused(text, "\"points\"", "[\n[", "[\n[\"x\", ",
                   "bad.json: precisions.double.knn.coo.points[0][0]: expected a number");
-    check_refused(text, "\"points\"", "[[", "[[1, ", "bad.json: precisions.double.knn.coo.points[0]: expected");
+    check_refused(text, "\"points\"", "[\n[", "[\n[1, ", "bad.json: precisions.double.knn.coo.points[0]: expected");
     check_refused(text, "\"knn\"", "\"min\"", "\"mim\"", "bad.json: precisions.double.knn.coo.min: missing");
     check_refused(text, "\"knn\"", "\"knn\": {", "\"knn\": 3, \"_\": {",
                   "bad.json: precisions.double.knn: expected an object");

@@ -11,7 +11,7 @@
 #include "cv.h"
 
 static struct {
-    const char *table;
+    const char *table, *predictions;
     int folds, json, precision;
 } args;
 
@@ -20,6 +20,9 @@ static const char *const cv_precisions[] = {"single", "double", "both", NULL};
 static const spmvp_opt options[] = {
     {SPMVP_INT("folds", &args.folds, "K", "folds; every family's rows in one", "5", 2, 64)},
     {SPMVP_CHOICE("precision", &args.precision, "P", "single, double or both", "both", cv_precisions)},
+    {SPMVP_STRING("predictions", &args.predictions, "FILE", "write every held-out prediction "
+                  "(TSV: matrix, family, precision, format, mapping, measured µs, one column per "
+                  "model)", NULL)},
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };
@@ -37,6 +40,39 @@ const spmvp_cmd spmvp_command_cv = {
     "one configuration.\n",
     "  spmvp cv devices/nvidia-h100.train.tsv\n",
 };
+
+/* Every row's held-out predictions, for plots and further analysis. */
+static int write_predictions(const spmvp_train_table *t, const spmvp_cv *cv, const char *path)
+{
+    spmvp_atomic *a;
+    if (spmvp_atomic_open(path, &a))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    FILE *f = fopen(a->tmp, "wb");
+    int bad = !f;
+    if (f) {
+        fprintf(f, "matrix\tfamily\tprecision\tformat\tmapping\tus\tus_repeat");
+        for (int m = 0; m < spmvp_model_count(); m++)
+            fprintf(f, "\t%s", spmvp_model_name(m));
+        fputc('\n', f);
+        for (size_t i = 0; i < t->n; i++) {
+            const spmvp_train_row *r = &t->row[i];
+            fprintf(f, "%s\t%s\t%s\t%s\t%s\t%.6g\t%.6g", r->matrix, r->family,
+                    spmvp_precision_name(r->prec), spmvp_format_name(r->format), r->mapping, r->us,
+                    r->us_repeat);
+            for (int m = 0; m < spmvp_model_count(); m++)
+                fprintf(f, "\t%.6g", cv->pred[i * SPMVP_MODELS_MAX + m]);
+            fputc('\n', f);
+        }
+        bad = ferror(f) | (fclose(f) != 0);
+    }
+    if (bad) {
+        spmvp_atomic_abort(a);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: write failed", path);
+    }
+    if (spmvp_atomic_commit(a))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    return SPMVP_EXIT_OK;
+}
 
 static double now_s(void) { return spmvp_cli_now_us() * 1e-6; }
 
@@ -207,8 +243,8 @@ int spmvp_cmd_cv(int argc, char **argv)
     for (int k = 0; k < SPMVP_NPRECISIONS; k++)
         if (args.precision == 2 || args.precision == k)
             report_precision(&t, &cv, (spmvp_precision)k, doc, out);
-    rc = SPMVP_EXIT_OK;
-    if (args.json) {
+    rc = args.predictions ? write_predictions(&t, &cv, args.predictions) : SPMVP_EXIT_OK;
+    if (rc == SPMVP_EXIT_OK && args.json) {
         char *text = cJSON_Print(doc);
         if (!text || puts(text) == EOF)
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed");

@@ -27,6 +27,7 @@
  *   distance says how far it extrapolates.
  *
  * Ownership: the part holds each format's points (malloc'd); free_prec frees them. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,13 +315,31 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
             add_numbers(w, a, m->lo, m->nfeat);
         if ((a = spmvp_json_add(w, fo, "max", cJSON_CreateArray())))
             add_numbers(w, a, m->hi, m->nfeat);
-        if (!(a = spmvp_json_add(w, fo, "points", cJSON_CreateArray())))
+        /* the points as raw JSON, one point per line: printed by cJSON, every number would
+         * take an indented line of its own (a profile of megabytes) */
+        char *text = NULL, num[40];
+        size_t len = 0;
+        FILE *mf = open_memstream(&text, &len);
+        if (!mf) {
+            w->oom = 1;
             continue;
-        for (int i = 0; i < m->npts; i++) {
-            cJSON *pa = spmvp_json_append(w, a, cJSON_CreateArray());
-            if (pa)
-                add_numbers(w, pa, m->pt + (size_t)i * (size_t)(m->nfeat + 1), m->nfeat + 1);
         }
+        fputc('[', mf);
+        for (int i = 0; i < m->npts; i++) {
+            const double *v = m->pt + (size_t)i * (size_t)(m->nfeat + 1);
+            fputs(i ? ",\n[" : "\n[", mf);
+            for (int j = 0; j <= m->nfeat; j++) {
+                spmvp_json_format_double(num, sizeof num, v[j]);
+                fprintf(mf, "%s%s", j ? ", " : "", num);
+            }
+            fputc(']', mf);
+        }
+        fputc(']', mf);
+        if (fclose(mf) || !text)
+            w->oom = 1;
+        else
+            spmvp_json_add_raw(w, fo, "points", text);
+        free(text);
     }
 }
 
