@@ -128,27 +128,37 @@ static void shipped_profiles_never_predict_a_negative_or_non_finite_time(void)
 
 static void the_trusted_model_follows_the_device_type(void)
 {
-    spmvp_profile *gpu = NULL, *cpu = NULL;
-    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &gpu) == SPMVP_OK);
+    /* untrained profiles: the TRUST flags (evidence in docs/models.md); a trained one: its
+     * best cross-validated learned model */
+    spmvp_profile *gpu = NULL, *cpu = NULL, *trained = NULL;
+    CHECK(spmvp_profile_load("devices/nvidia-h200.json", &gpu) == SPMVP_OK);
     CHECK(spmvp_profile_load("devices/pocl-cpu.json", &cpu) == SPMVP_OK);
+    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &trained) == SPMVP_OK);
     spmvp_csr *A = spmvp_stencil(30, 30, 30, 7);
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
-    spmvp_predictor pg, pc;
-    spmvp_prediction rg, rc;
-    if (!gpu || !cpu || !s)
+    spmvp_predictor pg, pc, pt;
+    spmvp_prediction rg, rc, rt;
+    if (!gpu || !cpu || !trained || !s)
         goto out;
     CHECK(spmvp_predictor_init(&pg, gpu, "gpu", 8) == SPMVP_OK && spmvp_predict_all(&pg, A, s, &rg) == SPMVP_OK);
     CHECK(spmvp_predictor_init(&pc, cpu, "cpu", 8) == SPMVP_OK && spmvp_predict_all(&pc, A, s, &rc) == SPMVP_OK);
+    CHECK(spmvp_predictor_init(&pt, trained, "trained", 8) == SPMVP_OK &&
+          spmvp_predict_all(&pt, A, s, &rt) == SPMVP_OK);
+    CHECK(spmvp_predictor_best_model(&pg) == -1 && spmvp_predictor_best_model(&pc) == -1);
     CHECK(rg.trusted == spmvp_model_parse("fixed") && (spmvp_model_flags(rg.trusted) & SPMVP_MODEL_TRUST_GPU));
     CHECK(rc.trusted == spmvp_model_parse("pmf-cal") && (spmvp_model_flags(rc.trusted) & SPMVP_MODEL_TRUST_CPU));
     CHECK(spmvp_model_why(rg.trusted)[0] && spmvp_model_why(rc.trusted)[0]);
+    CHECK(rt.trusted >= 0 && rt.trusted == spmvp_predictor_best_model(&pt));
+    CHECK_MSG(rt.trusted == spmvp_model_parse("work+gbt"), "%s", spmvp_model_name(rt.trusted));
     spmvp_predictor_release(&pg);
     spmvp_predictor_release(&pc);
+    spmvp_predictor_release(&pt);
 out:
     spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);
     spmvp_profile_free(gpu);
     spmvp_profile_free(cpu);
+    spmvp_profile_free(trained);
 }
 
 int main(void)

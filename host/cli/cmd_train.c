@@ -278,6 +278,7 @@ static void record_cv(spmvp_profile *p, const spmvp_train_table *t, const spmvp_
             spmvp_model_error *e = &pp->cv[m][f];
             memset(e, 0, sizeof *e);
             spmvp_cv_log_ratio(t, cv, m, k, f, 0.05, 0.95, &e->q_lo, &e->q_hi);
+            spmvp_cv_log_ratio(t, cv, m, k, f, 0.25, 0.75, &e->q25, &e->q75);
             if (!s.n || isnan(e->q_lo))
                 continue;
             e->cases = (int)s.n;

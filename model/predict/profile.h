@@ -76,6 +76,7 @@ typedef struct spmvp_model_error {
     int cases;            /* held-out rows (0: none) */
     double median_dr, p90_dr;  /* D_r, fractions */
     double q_lo, q_hi;    /* the 5th and 95th percentiles of log(measured / predicted) */
+    double q25, q75;      /* its quartiles (rank's ties) */
 } spmvp_model_error;
 
 /* What `spmvp train` measured and how its models did ("training" at the root, "cv" in each

@@ -37,7 +37,8 @@ void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_pro
         cJSON *mo = NULL;
         for (int f = 0; f < SPMVP_NFORMATS; f++) {
             const spmvp_model_error *e = &pp->cv[m][f];
-            if (!e->cases || !isfinite(e->q_lo) || !isfinite(e->q_hi))
+            if (!e->cases || !isfinite(e->q_lo) || !isfinite(e->q_hi) || !isfinite(e->q25) ||
+                !isfinite(e->q75))
                 continue;
             if (!mo && !(mo = spmvp_json_add_object(w, models, spmvp_model_name(m))))
                 break;
@@ -52,6 +53,10 @@ void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_pro
             spmvp_json_add_raw(w, fo, "log_ratio_p05", buf);
             spmvp_json_format_double(buf, sizeof buf, e->q_hi);
             spmvp_json_add_raw(w, fo, "log_ratio_p95", buf);
+            spmvp_json_format_double(buf, sizeof buf, e->q25);
+            spmvp_json_add_raw(w, fo, "log_ratio_p25", buf);
+            spmvp_json_format_double(buf, sizeof buf, e->q75);
+            spmvp_json_add_raw(w, fo, "log_ratio_p75", buf);
         }
     }
 }
@@ -110,6 +115,8 @@ spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *o
             SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "p90_dr", SPMVP_JSON_NONNEG, &e->p90_dr));
             SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "log_ratio_p05", SPMVP_JSON_ANY, &e->q_lo));
             SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "log_ratio_p95", SPMVP_JSON_ANY, &e->q_hi));
+            SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "log_ratio_p25", SPMVP_JSON_ANY, &e->q25));
+            SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "log_ratio_p75", SPMVP_JSON_ANY, &e->q75));
         }
     }
     pp->has_cv = 1;

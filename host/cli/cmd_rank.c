@@ -1,0 +1,282 @@
+/* cmd_rank.c: `spmvp rank MATRIX --profile P.json`: every configuration (format x thread
+ * mapping, featvec.h) best first by a trained profile's learned model, each with an interval
+ * from the model's cross-validated error (cv.h, kept in the profile by `spmvp train`) widened
+ * by the measured run-to-run spread, and the entries whose interval overlaps the best's
+ * marked as ties: any of them may be the fastest, given what the model is known to miss. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static struct {
+    const char *matrix, *profile, *model;
+    int precision, top, json;
+} args;
+
+static const spmvp_opt options[] = {
+    {SPMVP_STRING("profile", &args.profile, "P.json", "a trained device profile (spmvp train)",
+                  NULL), .required = 1},
+    SPMVP_OPT_PRECISION(&args.precision),
+    {SPMVP_STRING("model", &args.model, "M", "the learned model to rank by (lr, knn, work, gbt, "
+                  "work+gbt)", "the profile's best cross-validated one")},
+    {SPMVP_INT("top", &args.top, "N", "print the N best (0: all)", "10", 0, 100000)},
+    SPMVP_OPT_JSON(&args.json),
+    {.name = NULL},
+};
+
+const spmvp_cmd spmvp_command_rank = {
+    "rank", spmvp_cmd_rank, "rank every format and thread mapping for a matrix, best first, "
+    "with intervals and ties", "MATRIX", 1, 1, options,
+    "Computes the matrix's features for each configuration training measures (every format at\n"
+    "work-group sizes 64..512, CSR-vector's V and SELL's C at 256; the profile's device) and\n"
+    "predicts each with the model, by default the one with the smallest cross-validated error\n"
+    "in the profile. The interval is the prediction times the 5th..95th percentiles of\n"
+    "measured/predicted in cross-validation for that model and format, widened by the p90\n"
+    "run-to-run difference of the training measurements (90 %: the truth lies outside it one\n"
+    "time in ten). A tie (=) is an entry whose 50 % interval (the quartiles, widened by the\n"
+    "median run-to-run difference) overlaps the first's: as likely as not, it is as fast.\n"
+    "Times are per product in a back-to-back batch, the matrix already on\n"
+    "the device. Run the first with `spmvp bench MATRIX --formats F --wg-size W ...`.\n\n"
+    SPMVP_HELP_MATRIX,
+    "  spmvp rank laplace3d:100 --profile devices/nvidia-h100.json --precision double\n",
+};
+
+typedef struct entry {
+    spmvp_config c;
+    char label[64];
+    double us, lo, hi;   /* the prediction and its 90 % interval */
+    double lo50, hi50;   /* its 50 % interval (the quartiles): ties */
+    int tie;
+} entry;
+
+static int by_time(const void *a, const void *b)
+{
+    const entry *x = a, *y = b;
+    if (isnan(x->us) || isnan(y->us))
+        return isnan(x->us) - isnan(y->us);
+    return (x->us > y->us) - (x->us < y->us);
+}
+
+/* The model id to rank by: --model, else the profile's best cross-validated, else the first
+ * learned model that can predict; -1 with the error printed. */
+static int choose_model(const spmvp_predictor *pred)
+{
+    if (args.model) {
+        int m = spmvp_model_parse(args.model);
+        if (m < 0)
+            return spmvp_cli_error(SPMVP_EXIT_USAGE, "rank: --model: unknown model \"%s\"", args.model), -1;
+        if (!spmvp_predictor_variant_has(pred, m))
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: model %s has no data at this precision "
+                                   "(spmvp train)", args.profile, args.model), -1;
+        return m;
+    }
+    int m = spmvp_predictor_best_model(pred);
+    for (int i = 0; m < 0 && i < spmvp_model_families(); i++)
+        if (spmvp_model_family(i)->predict_vec && pred->available[i])
+            m = spmvp_model_first(i);
+    if (m < 0)
+        spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no trained model at %s precision: train one with "
+                        "`spmvp train` (rank needs a learned model)", args.profile,
+                        spmvp_precision_name(pred->prec));
+    return m;
+}
+
+/* The descriptor and variant of model id m. */
+static const spmvp_model *family_of(int m, int *variant)
+{
+    for (int i = 0; i < spmvp_model_families(); i++) {
+        const spmvp_model *d = spmvp_model_family(i);
+        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + d->nvariants) {
+            *variant = m - spmvp_model_first(i);
+            return d;
+        }
+    }
+    return NULL;
+}
+
+/* Predicts every configuration into e[0..*n), best first, ties marked. */
+static spmvp_status rank_all(const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                             const spmvp_predictor *pred, int m, entry **out, int *n,
+                             double *features_us, double *predict_us)
+{
+    const spmvp_profile *p = pred->profile;
+    const spmvp_profile_precision *pp = &p->prec[pred->prec];
+    spmvp_features_target t = spmvp_profile_target(p, pred->prec ? 8 : 4);
+    spmvp_config *cfg = NULL;
+    int ncfg = 0, v = 0;
+    const spmvp_model *d = family_of(m, &v);
+    const void *part = spmvp_profile_part(p, d, pred->prec);
+    size_t max_wg = p->device.max_work_group_size > 0 ? (size_t)p->device.max_work_group_size : 256;
+    SPMVP_TRY(spmvp_config_list(s, t.warp, max_wg, 0, &cfg, &ncfg));
+    entry *e = calloc((size_t)ncfg + 1, sizeof *e);
+    double (*x)[SPMVP_FV_N] = calloc((size_t)ncfg + 1, sizeof *x);
+    if (!e || !x) {
+        free(cfg), free(e), free(x);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
+    }
+    double t0 = spmvp_cli_now_us();
+    spmvp_table1 t1;
+    spmvp_table1_compute(A, s, &t1);
+    struct { int wg; spmvp_locality loc; } cache[8];
+    int ncache = 0, k = 0;
+    spmvp_status st = SPMVP_OK;
+    for (int c = 0; c < ncfg && !st; c++) {
+        int w = 0;
+        while (w < ncache && cache[w].wg != cfg[c].map.wg_size)
+            w++;
+        if (w == ncache && ncache < 8) {
+            spmvp_features_target tw = t;
+            tw.wg_size = (size_t)cfg[c].map.wg_size;
+            cache[w].wg = cfg[c].map.wg_size;
+            if ((st = spmvp_locality_compute(A, &tw, &cache[w].loc)))
+                break;
+            ncache++;
+        }
+        spmvp_status fs = spmvp_config_features(A, s, &t, &cfg[c], &t1, &cache[w].loc, x[k]);
+        if (fs == SPMVP_ERR_NOMEM)
+            st = fs;
+        else if (!fs) { /* a format that cannot hold A is no entry */
+            e[k].c = cfg[c];
+            spmvp_config_label(&cfg[c], s, t.warp, e[k].label, sizeof e[k].label);
+            k++;
+        }
+    }
+    double t1_us = spmvp_cli_now_us();
+    for (int i = 0; i < k && !st; i++) {
+        e[i].us = d->predict_vec(part, v, e[i].c.format, x[i]);
+        const spmvp_model_error *err = &pp->cv[m][e[i].c.format];
+        double spread = 1 + (pp->has_cv ? pp->noise_p90 : 0);
+        double lo = err->cases ? exp(err->q_lo) : 1, hi = err->cases ? exp(err->q_hi) : 1;
+        e[i].lo = e[i].us * lo / spread;
+        e[i].hi = e[i].us * hi * spread;
+        e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / (1 + pp->noise_median);
+        e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * (1 + pp->noise_median);
+    }
+    *predict_us = spmvp_cli_now_us() - t1_us;
+    *features_us = t1_us - t0;
+    qsort(e, (size_t)k, sizeof *e, by_time);
+    for (int i = 0; i < k; i++)
+        e[i].tie = i > 0 && !isnan(e[i].us) && e[i].lo50 <= e[0].hi50;
+    free(cfg);
+    free(x);
+    if (st) {
+        free(e);
+        return st;
+    }
+    *out = e;
+    *n = k;
+    return SPMVP_OK;
+}
+
+static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m, const entry *e,
+                       int n, double features_us, double predict_us)
+{
+    const spmvp_profile *p = pred->profile;
+    const spmvp_profile_precision *pp = &p->prec[pred->prec];
+    printf("matrix    %s: %d x %d, %lld non-zeros\n", args.matrix, (int)A->nrows, (int)A->ncols,
+           (long long)A->nnz);
+    printf("device    %s (profile %s, %s precision; trained on %lld rows of %d matrices)\n",
+           p->device.name, args.profile, spmvp_precision_name(pred->prec),
+           p->training.rows, p->training.matrices);
+    printf("model     %s", spmvp_model_label(m));
+    if (pp->has_cv)
+        printf("; interval: 5th..95th percentile of its cross-validated error per format, "
+               "and the p90 run-to-run spread (%.1f %%)", 100 * pp->noise_p90);
+    printf("\n\n rank  %-13s %-28s %12s  %-22s\n", "format", "mapping", "predicted µs", "interval µs");
+    int ties = 0;
+    for (int i = 0; i < n; i++)
+        ties += e[i].tie;
+    int shown = args.top > 0 && args.top < n ? args.top : n;
+    for (int i = 0; i < shown; i++) {
+        char iv[64];
+        snprintf(iv, sizeof iv, "%.3g .. %.3g", e[i].lo, e[i].hi);
+        printf(" %3d%s  %-13s %-28s %12.3g  %-22s\n", i + 1, e[i].tie ? "=" : " ",
+               spmvp_format_name(e[i].c.format), e[i].label, e[i].us, isnan(e[i].us) ? "no model" : iv);
+    }
+    if (shown < n)
+        printf("  ... %d more (--top 0 for all)\n", n - shown);
+    printf("\n%d configurations; %d tie with the first (=: 50 %% intervals overlap, as likely as "
+           "not as fast)\nfeatures %.0f µs, prediction %.0f µs (spmvp's own time)\n", n, ties,
+           features_us, predict_us);
+}
+
+static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m, const entry *e,
+                       int n, double features_us, double predict_us)
+{
+    cJSON *doc = spmvp_json_doc("rank");
+    cJSON *mo = cJSON_AddObjectToObject(doc, "matrix");
+    cJSON_AddStringToObject(mo, "name", args.matrix);
+    cJSON_AddNumberToObject(mo, "rows", A->nrows);
+    cJSON_AddNumberToObject(mo, "cols", A->ncols);
+    cJSON_AddNumberToObject(mo, "nnz", (double)A->nnz);
+    cJSON_AddItemToObject(doc, "profile_device", spmvp_json_profile_device(pred->profile, args.profile));
+    cJSON_AddStringToObject(doc, "precision", spmvp_precision_name(pred->prec));
+    cJSON_AddStringToObject(doc, "model", spmvp_model_name(m));
+    cJSON_AddNumberToObject(doc, "features_us", features_us);
+    cJSON_AddNumberToObject(doc, "predict_us", predict_us);
+    cJSON *arr = cJSON_AddArrayToObject(doc, "ranking");
+    for (int i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "rank", i + 1);
+        cJSON_AddStringToObject(o, "format", spmvp_format_name(e[i].c.format));
+        cJSON_AddStringToObject(o, "mapping", e[i].label);
+        spmvp_json_add_number(o, "predicted_us", e[i].us);
+        spmvp_json_add_number(o, "interval_lo_us", e[i].lo);
+        spmvp_json_add_number(o, "interval_hi_us", e[i].hi);
+        spmvp_json_add_number(o, "interval50_lo_us", e[i].lo50);
+        spmvp_json_add_number(o, "interval50_hi_us", e[i].hi50);
+        cJSON_AddBoolToObject(o, "tie", e[i].tie);
+        cJSON_AddItemToArray(arr, o);
+    }
+    return doc;
+}
+
+int spmvp_cmd_rank(int argc, char **argv)
+{
+    int n;
+    memset(&args, 0, sizeof args);
+    args.top = 10;
+    int rc = spmvp_opts_parse(&spmvp_command_rank, argc, argv, &args.matrix, &n);
+    if (rc >= 0)
+        return rc;
+    spmvp_profile *p = NULL;
+    spmvp_predictor pred = {0};
+    spmvp_csr *A = NULL;
+    spmvp_rowlen_stats *s = NULL;
+    entry *e = NULL;
+    int ne = 0, m;
+    double fus = 0, pus = 0;
+    if (spmvp_cli_load_profile(args.profile, args.precision ? 8 : 4, &p, &pred)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        goto done;
+    }
+    if ((m = choose_model(&pred)) < 0) {
+        rc = args.model && spmvp_model_parse(args.model) < 0 ? SPMVP_EXIT_USAGE : SPMVP_EXIT_FAIL;
+        goto done;
+    }
+    if (spmvp_matrix_load(args.matrix, &A) || !(s = spmvp_rowlen_stats_from_csr(A)) ||
+        rank_all(A, s, &pred, m, &e, &ne, &fus, &pus)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        goto done;
+    }
+    rc = SPMVP_EXIT_OK;
+    if (args.json) {
+        cJSON *doc = json_doc(A, &pred, m, e, ne, fus, pus);
+        char *text = doc ? cJSON_Print(doc) : NULL;
+        if (!text || puts(text) == EOF)
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed");
+        cJSON_free(text);
+        cJSON_Delete(doc);
+    } else {
+        print_text(A, &pred, m, e, ne, fus, pus);
+    }
+done:
+    free(e);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    spmvp_predictor_release(&pred);
+    spmvp_profile_free(p);
+    return rc;
+}
