@@ -1,0 +1,68 @@
+#!/bin/sh
+# cli_train.sh: issue 9 end to end on PoCL: `spmvp train --quick` on the tiny corpus writes a
+# table and a trained profile, resumes without measuring again (also after a torn last line),
+# `spmvp cv` judges the table and `spmvp rank` ranks with the profile it wrote; rank on the
+# shipped H100 profile marks ties; bad tables and profiles are one-line errors.
+# Run from the source root with the spmvp binary as $1.
+. "$(dirname "$0")/lib_cli.sh"
+
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+    what=$1; shift
+    if "$@" >"$tmp/out" 2>"$tmp/err"; then echo "ok   $what"; else
+        echo "FAIL: $what"; cat "$tmp/out" "$tmp/err"; fails=$((fails + 1)); fi
+}
+must() { # must DESCRIPTION FILE PATTERN: the extended regular expression is found in FILE
+    grep -Eq -- "$3" "$2" && echo "ok   $1" || { echo "FAIL: $1 (no /$3/ in $2)"; cat "$2"; fails=$((fails + 1)); }
+}
+
+# the PoCL device: train needs one; without it the test cannot run (ctest's skip)
+"$SPMVP" devices 2>/dev/null | grep -qi "portable computing language" || { echo "no PoCL device"; exit 77; }
+
+check "train --quick on the tiny corpus" "$SPMVP" train --quick --corpus tiny --device pocl \
+    --precision single --batch-us 200 -o "$tmp/p.json"
+must "the profile names its table" "$tmp/p.json" '"table": "p.train.tsv"'
+must "the profile keeps cross-validated errors" "$tmp/p.json" '"log_ratio_p95"'
+must "train says how the models did" "$tmp/err" '^  work\+gbt .* matrices, geomean slowdown'
+rows=$(($(wc -l <"$tmp/p.train.tsv") - 2))
+[ "$rows" -ge 100 ] && echo "ok   $rows rows measured" || { echo "FAIL: only $rows rows"; fails=$((fails + 1)); }
+
+# resuming: nothing measured again; a torn last line (an interrupted write) is dropped and
+# measured again
+check "train again resumes" "$SPMVP" train --quick --corpus tiny --device pocl --precision single \
+    --batch-us 200 -o "$tmp/p.json"
+must "nothing measured again" "$tmp/err" "^spmvp: 0 configurations measured now \($rows in the table\)"
+head -c -30 "$tmp/p.train.tsv" >"$tmp/torn.tsv" && mv "$tmp/torn.tsv" "$tmp/p.train.tsv"
+check "train resumes after a torn line" "$SPMVP" train --quick --corpus tiny --device pocl \
+    --precision single --batch-us 200 -o "$tmp/p.json"
+must "the torn row measured again" "$tmp/err" "^spmvp: 1 configurations measured now \($rows in the table\)"
+
+check "cv on the table" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --predictions "$tmp/pred.tsv"
+must "cv reports the noise floor" "$tmp/out" '^  noise '
+must "cv ranks" "$tmp/out" '^  Work model \+ gradient boosting \(ours\) +[0-9]+ '
+[ "$(wc -l <"$tmp/pred.tsv")" -eq $((rows + 1)) ] && echo "ok   one prediction line per row" ||
+    { echo "FAIL: $tmp/pred.tsv lines"; fails=$((fails + 1)); }
+
+check "rank with the trained profile" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --top 0
+must "rank lists every format" "$tmp/out" '^ +[0-9]+[= ] +csr_adaptive '
+check "rank --json" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --json
+must "rank JSON has intervals" "$tmp/out" '"interval_hi_us"'
+
+# the shipped H100 profile: a stencil's ELL and ELL-R are within each other's error: ties
+check "rank on the shipped H100 profile" "$SPMVP" rank laplace3d:40 --profile devices/nvidia-h100.json \
+    --precision double
+must "ties are marked" "$tmp/out" '^ +2= '
+must "ties are counted" "$tmp/out" '^50 configurations; [1-9][0-9]* tie with the first'
+
+# refused: an untrained profile, a model without data, a table that is not one, a torn header
+expect 1 1 "$SPMVP" rank laplace2d:30 --profile devices/pocl-cpu.json
+expect 2 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --model nosuch
+expect 1 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --precision double
+printf 'not a table\n' >"$tmp/bad.tsv"
+expect 1 1 "$SPMVP" cv "$tmp/bad.tsv"
+sed '3s/\t[^\t]*$/\tx/' "$tmp/p.train.tsv" >"$tmp/bad2.tsv"
+expect 1 1 "$SPMVP" cv "$tmp/bad2.tsv"
+must "the bad field is named" "$tmp/err" 'bad2.tsv:3: field [0-9]+ \(us_repeat\): not a number'
+expect 2 1 "$SPMVP" train --corpus none -o "$tmp/q.json" --table "$tmp/p.train.tsv"
+
+echo "$fails failed"
+[ "$fails" -eq 0 ]

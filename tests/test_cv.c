@@ -1,0 +1,185 @@
+/* test_cv.c: the training table (train_table.h), the configurations (featvec.h) and the
+ * cross-validation grouped by family (cv.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cv.h"
+#include "spmvp_predict.h"
+#include "test.h"
+
+/* A row of matrix `matrix` of family `fam`: features from v, time us. */
+static spmvp_train_row row(const char *matrix, const char *fam, spmvp_format f, double v, double us)
+{
+    spmvp_train_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.matrix, sizeof r.matrix, "%s", matrix);
+    snprintf(r.family, sizeof r.family, "%s", fam);
+    snprintf(r.mapping, sizeof r.mapping, "wg=256");
+    r.prec = SPMVP_PRECISION_DOUBLE;
+    r.format = f;
+    for (int i = 0; i < SPMVP_FV_N; i++)
+        r.x[i] = v * (i + 1);
+    r.us = us;
+    r.us_event = us * 1.1;
+    r.us_repeat = us * 1.01;
+    return r;
+}
+
+static void the_table_round_trips_and_names_bad_fields(void)
+{
+    spmvp_train_table t = {0}, u = {0};
+    spmvp_train_row a = row("laplace3d:10", "laplace3d", SPMVP_ELL, 0.1, 3.25);
+    a.us_repeat = NAN;
+    a.x[SPMVP_FV_DENSITY] = 1.0 / 3.0; /* written so that it reads back bit for bit */
+    CHECK(spmvp_train_table_add(&t, &a) == SPMVP_OK);
+    spmvp_train_row b = row("cage8", "ss-vanHeukelum", SPMVP_CSR_VECTOR, 7, 1e-3);
+    CHECK(spmvp_train_table_add(&t, &b) == SPMVP_OK);
+    const char *path = "test_cv_table.tsv";
+    CHECK(spmvp_train_table_save(&t, path) == SPMVP_OK);
+    int dropped = -1;
+    CHECK(spmvp_train_table_read(path, &u, &dropped) == SPMVP_OK && dropped == 0);
+    CHECK(u.n == 2);
+    for (size_t i = 0; u.n == 2 && i < 2; i++) {
+        const spmvp_train_row *x = &t.row[i], *y = &u.row[i];
+        CHECK(!strcmp(x->matrix, y->matrix) && !strcmp(x->family, y->family));
+        CHECK(x->prec == y->prec && x->format == y->format && !strcmp(x->mapping, y->mapping));
+        CHECK(!memcmp(x->x, y->x, sizeof x->x) && x->us == y->us && x->us_event == y->us_event);
+        CHECK(x->us_repeat == y->us_repeat || (isnan(x->us_repeat) && isnan(y->us_repeat)));
+    }
+    CHECK(spmvp_train_table_find(&u, "cage8", SPMVP_PRECISION_DOUBLE, SPMVP_CSR_VECTOR, "wg=256") == 1);
+    CHECK(spmvp_train_table_find(&u, "cage8", SPMVP_PRECISION_SINGLE, SPMVP_CSR_VECTOR, "wg=256") == -1);
+    spmvp_train_table_free(&u);
+
+    /* a torn last line (an interrupted append) is dropped, not an error */
+    FILE *f = fopen(path, "ab");
+    CHECK(f && fputs("cage8\tss-x\tdouble\tcoo\twg=2", f) >= 0 && fclose(f) == 0);
+    CHECK(spmvp_train_table_read(path, &u, &dropped) == SPMVP_OK && dropped == 1 && u.n == 2);
+    spmvp_train_table_free(&u);
+
+    /* a bad field: the file, line, field number and name */
+    f = fopen(path, "wb");
+    CHECK(f && spmvp_train_table_write_header(f) == 0);
+    b.us = -1;
+    CHECK(spmvp_train_table_write_row(f, &b) == 0 && fclose(f) == 0);
+    CHECK(spmvp_train_table_read(path, &u, NULL) == SPMVP_ERR_PARSE);
+    CHECK_MSG(strstr(spmvp_last_error(), "test_cv_table.tsv:3: field 30 (us): a time must be above 0"),
+              "%s", spmvp_last_error());
+    spmvp_train_table_free(&u);
+    remove(path);
+    spmvp_train_table_free(&t);
+}
+
+static void configurations_cover_every_format_and_label_their_mapping(void)
+{
+    spmvp_csr *A = spmvp_stencil(20, 20, 1, 5);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_config *c = NULL;
+    int n = 0, seen[SPMVP_NFORMATS] = {0};
+    CHECK(s && spmvp_config_list(s, 32, 1024, 0, &c, &n) == SPMVP_OK);
+    for (int i = 0; i < n; i++)
+        seen[c[i].format]++;
+    /* four work-group sizes each; CSR-vector and SELL their power-of-two sweep at 256 too */
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        CHECK_MSG(seen[f] == (f == SPMVP_CSR_VECTOR || f == SPMVP_SELL ? 4 + 5 : 4), "%s: %d",
+                  spmvp_format_name((spmvp_format)f), seen[f]);
+    char label[64];
+    spmvp_config_label(&c[0], s, 32, label, sizeof label);
+    CHECK_MSG(!strcmp(label, "wg=64"), "%s", label);
+    free(c);
+    /* quick: work-group 256, automatic parameters; a device of 128 drops 256 and 512 */
+    CHECK(spmvp_config_list(s, 32, 1024, 1, &c, &n) == SPMVP_OK && n == SPMVP_NFORMATS);
+    free(c);
+    CHECK(spmvp_config_list(s, 32, 128, 0, &c, &n) == SPMVP_OK && n == 2 * SPMVP_NFORMATS);
+    free(c);
+    /* the vector of a configuration is the features' (Table 1 and the format's work) */
+    spmvp_features_target t = spmvp_features_target_default(8);
+    spmvp_config cfg = {SPMVP_ELL, spmvp_mapping_auto()};
+    cfg.map.wg_size = 128;
+    double x[SPMVP_FV_N];
+    CHECK(spmvp_config_features(A, s, &t, &cfg, NULL, NULL, x) == SPMVP_OK);
+    CHECK(x[SPMVP_FV_BLOCKSIZE] == 128 && x[SPMVP_FV_ROWS] == 400 && x[SPMVP_FV_NNZ] == A->nnz);
+    CHECK(x[SPMVP_FV_MAX_NNZ] == 5 && x[SPMVP_FV_MIN_NNZ] == 3 && x[SPMVP_FV_LAUNCHES] == 1);
+    /* ELL pads every row to 5 and the 400 rows to a pitch of 512 (work-groups of 128) */
+    CHECK(x[SPMVP_FV_SLOTS] == 5 * 512 && x[SPMVP_FV_PARAM] == 0);
+    CHECK(spmvp_fv_index("maxNnz") == SPMVP_FV_MAX_NNZ && spmvp_fv_index("nope") == -1);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
+/* Families A and B have the same features but times 10x apart, and so have C and D: a model
+ * that saw the held-out family would predict its own time (KNN returns an exact match's
+ * time), one that did not predicts the twin's. Grouped folds never put a family on both sides,
+ * so every held-out prediction is the twin's. */
+static void grouped_folds_never_leak_a_family(void)
+{
+    spmvp_train_table t = {0};
+    const char *fam[4] = {"A", "B", "C", "D"};
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 12; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "%s%d", fam[k], i);
+            double v = (k < 2 ? 1 : 100) * (1 + i), us = (k % 2 ? 10 : 1) * (5 + i);
+            CHECK(spmvp_train_table_add(&t, &(spmvp_train_row){0}) == SPMVP_OK);
+            t.row[t.n - 1] = row(name, fam[k], SPMVP_COO, v, us);
+        }
+    spmvp_cv cv;
+    CHECK(spmvp_cv_run(&t, 4, NULL, &cv) == SPMVP_OK);
+    int knn = spmvp_model_parse("knn");
+    for (size_t i = 0; cv.fold && i < t.n; i++) {
+        for (size_t j = 0; j < t.n; j++)
+            if (!strcmp(t.row[i].family, t.row[j].family))
+                CHECK(cv.fold[i] == cv.fold[j]);
+        double twin = t.row[i].us * (t.row[i].family[0] == 'A' || t.row[i].family[0] == 'C' ? 10 : 0.1);
+        double p = cv.pred[i * SPMVP_MODELS_MAX + knn];
+        CHECK_MSG(fabs(p - twin) <= 1e-9 * twin, "%s: %g, its twin's %g", t.row[i].matrix, p, twin);
+    }
+    /* D_r of the held-out predictions is the twin's 9x (or 0.9) error, every case */
+    spmvp_dr_summary d = spmvp_cv_dr(&t, &cv, knn, SPMVP_PRECISION_DOUBLE, -1);
+    CHECK(d.n == t.n && d.within20 == 0);
+    /* a table of one family cannot be cross-validated */
+    spmvp_cv_free(&cv);
+    for (size_t i = 0; i < t.n; i++)
+        strcpy(t.row[i].family, "one");
+    CHECK(spmvp_cv_run(&t, 4, NULL, &cv) == SPMVP_ERR_ARG && cv.fold == NULL);
+    spmvp_train_table_free(&t);
+}
+
+static void ranking_and_noise_summaries(void)
+{
+    /* two matrices, three configurations each; the model picks the second, 10 % slower */
+    spmvp_train_table t = {0};
+    double us[2][3] = {{1.0, 1.1, 2.0}, {4.0, 3.0, 3.3}};
+    for (int m = 0; m < 2; m++)
+        for (int c = 0; c < 3; c++) {
+            spmvp_train_row r = row(m ? "M1" : "M0", m ? "F1" : "F0", (spmvp_format)c, 1, us[m][c]);
+            r.us_repeat = us[m][c] * (c == 1 ? 0.5 : 1); /* the repeat's best: configuration 1 */
+            CHECK(spmvp_train_table_add(&t, &r) == SPMVP_OK);
+        }
+    spmvp_cv cv = {t.n, 2, calloc(t.n, sizeof(int)), malloc(t.n * SPMVP_MODELS_MAX * sizeof(double))};
+    for (size_t i = 0; cv.pred && i < t.n * SPMVP_MODELS_MAX; i++)
+        cv.pred[i] = NAN;
+    double pick[2][3] = {{3, 1, 2}, {1, 2, 3}}; /* M0: picks 1.1 (best 1.0); M1: picks 4.0 (best 3.0) */
+    for (int m = 0; cv.pred && m < 2; m++)
+        for (int c = 0; c < 3; c++)
+            cv.pred[(size_t)(3 * m + c) * SPMVP_MODELS_MAX + 0] = pick[m][c];
+    spmvp_cv_rank r = spmvp_cv_ranking(&t, &cv, 0, SPMVP_PRECISION_DOUBLE);
+    CHECK(r.matrices == 2 && r.within5 == 0 && r.within20 == 0.5);
+    CHECK(fabs(r.geomean - sqrt(1.1 * 4.0 / 3.0)) < 1e-12 && fabs(r.worst - 4.0 / 3.0) < 1e-12);
+    CHECK(r.changed == 1);
+    spmvp_cv_rank n = spmvp_cv_ranking(&t, &cv, SPMVP_CV_NOISE, SPMVP_PRECISION_DOUBLE);
+    CHECK(n.matrices == 2 && n.within5 == 0.5 && fabs(n.worst - 1.1) < 1e-12);
+    spmvp_dr_summary d = spmvp_cv_noise(&t, SPMVP_PRECISION_DOUBLE);
+    CHECK(d.n == 6 && fabs(d.max - 0.5) < 1e-12 && d.median == 0);
+    spmvp_cv_free(&cv);
+    spmvp_train_table_free(&t);
+}
+
+int main(void)
+{
+    RUN(the_table_round_trips_and_names_bad_fields);
+    RUN(configurations_cover_every_format_and_label_their_mapping);
+    RUN(grouped_folds_never_leak_a_family);
+    RUN(ranking_and_noise_summaries);
+    return test_report();
+}
