@@ -31,9 +31,9 @@
 #include "model.h"
 #include "model_work.h"
 #include "profile_json.h"
+#include "xgb.h"
 
 #define MIN_ROWS 8              /* fewer rows of a format: no booster (as the work model) */
-#define ROUNDS 100              /* boosting rounds: trees per booster */
 #define NVAR 2                  /* gbt, work+gbt */
 #define NCOL_MAX (SPMVP_FV_N + 1) /* work+gbt's features: the vector and log(work) */
 
@@ -46,74 +46,6 @@ typedef struct gbt_part {
 static const char *const var_names[NVAR] = {"gbt", "work+gbt"};
 static const char *const coef_names[SPMVP_WORK_NCOEF] = { /* model_work.c's names */
     "floor_us", "us_per_byte", "us_per_sector", "us_per_lockstep", "us_per_critical"};
-
-/* Booster parameters. reg:squarederror on log(us): least squares in log space (above).
- * max_depth 4, min_child_weight 3, eta 0.2, 100 rounds: chosen by `spmvp cv` on the H100
- * table (docs/predictions-h100.md). XGBoost's defaults (depth 6, weight 1) with eta 0.1 and
- * 300 rounds fitted the training rows to 0.3 % (memorising the measurement noise) and gave
- * the same held-out D_r to a tenth of a percent, with boosters 10x the size (a profile of
- * 40 MB); shallower trees that need 3 rows a leaf keep what generalises. Friedman's shrinkage
- * (seed 004's reference [5]): 0.8^100 leaves nothing of the start, so no early stopping.
- * subsample 0.8: stochastic gradient boosting (Friedman 2002), each tree from 80 % of the rows,
- * with seed 0 so that a fit is repeatable. tree_method exact: every split point enumerated, no
- * quantile sketch, deterministic and fast at these sizes. nthread 1: deterministic, and no
- * thread pool contending with the caller's threads (one-row predictions gain nothing from
- * more). base_score (set per fit): the mean target, so the first trees do not spend their
- * shrinkage on the offset (XGBoost 1.7 starts at 0.5; 2.0 does the same by default). */
-static const char *const params[][2] = {
-    {"objective", "reg:squarederror"}, {"max_depth", "4"}, {"eta", "0.2"},
-    {"subsample", "0.8"}, {"seed", "0"}, {"min_child_weight", "3"},
-    {"tree_method", "exact"}, {"nthread", "1"}, {"verbosity", "0"}};
-
-/* XGBoost logs to stdout and stderr by default; its global configuration is per thread, so
- * every entry point that creates or trains boosters sets it. */
-static void quiet(void)
-{
-    (void)XGBSetGlobalConfig("{\"verbosity\":0}"); /* a failure only leaves it chatty */
-}
-
-/* XGBoost's last error, first line only (its messages may carry a stack trace). */
-static const char *xgb_error(char *buf, size_t size)
-{
-    const char *e = XGBGetLastError();
-    snprintf(buf, size, "%s", e && *e ? e : "unknown error");
-    buf[strcspn(buf, "\r\n")] = 0;
-    return buf;
-}
-
-/* The booster's features of vector x: log(1 + x_i), NaN (missing) where that is not finite;
- * for work+gbt (base > 0) log(base) last. */
-static void features(const double *x, double base, float *out)
-{
-    for (int i = 0; i < SPMVP_FV_N; i++) {
-        double v = log1p(x[i]);
-        out[i] = isfinite(v) ? (float)v : NAN;
-    }
-    if (base > 0)
-        out[SPMVP_FV_N] = (float)log(base);
-}
-
-/* Booster b's raw output for one row of ncol floats, by XGBoost's in-place prediction: no
- * DMatrix built and freed per call, and thread-safe (XGBoost >= 1.4); about 25 µs for 300
- * trees. The row is passed as a NumPy-style array interface (its address as a number);
- * "cache_id" 0 (no cache) is required by 1.7. NaN on failure. */
-static double booster_predict(BoosterHandle b, const float *row, int ncol)
-{
-    static const char cfg[] = "{\"type\":0,\"training\":false,\"iteration_begin\":0,"
-                              "\"iteration_end\":0,\"strict_shape\":false,\"missing\":NaN,"
-                              "\"cache_id\":0}";
-    const uint16_t one = 1;
-    char arr[160];
-    snprintf(arr, sizeof arr,
-             "{\"data\":[%llu,true],\"shape\":[1,%d],\"typestr\":\"%cf4\",\"version\":3}",
-             (unsigned long long)(uintptr_t)row, ncol, *(const char *)&one ? '<' : '>');
-    const bst_ulong *shape;
-    bst_ulong dim;
-    const float *res;
-    if (XGBoosterPredictFromDense(b, arr, cfg, NULL, &shape, &dim, &res))
-        return NAN;
-    return res[0];
-}
 
 static void free_prec(void *part)
 {
@@ -135,46 +67,11 @@ static double predict_vec(const void *part, int v, spmvp_format f, const double 
     if (v == 1 && !((base = spmvp_workfit_predict(&g->work, f, x)) > 0 && isfinite(base)))
         return NAN;
     float row[NCOL_MAX];
-    features(x, v == 1 ? base : 0, row);
-    return base * exp(booster_predict(g->b[f][v], row, v == 1 ? NCOL_MAX : SPMVP_FV_N));
+    spmvp_xgb_features(x, v == 1 ? base : 0, row);
+    return base * exp(spmvp_xgb_predict(g->b[f][v], row, v == 1 ? NCOL_MAX : SPMVP_FV_N));
 }
 
 /* ---- training ---- */
-
-/* A booster of ROUNDS trees fitted to the n rows of X (ncol floats each) and targets y. */
-static spmvp_status train(const float *X, const float *y, size_t n, int ncol, BoosterHandle *out)
-{
-    DMatrixHandle dm = NULL;
-    BoosterHandle b = NULL;
-    double mean = 0;
-    for (size_t i = 0; i < n; i++)
-        mean += y[i];
-    char base[32], e[256];
-    snprintf(base, sizeof base, "%.9g", mean / (double)n);
-    int rc = XGDMatrixCreateFromMat(X, n, (bst_ulong)ncol, NAN, &dm);
-    if (!rc)
-        rc = XGDMatrixSetFloatInfo(dm, "label", y, n);
-    if (!rc)
-        rc = XGBoosterCreate(&dm, 1, &b);
-    for (size_t i = 0; !rc && i < sizeof params / sizeof params[0]; i++)
-        rc = XGBoosterSetParam(b, params[i][0], params[i][1]);
-    if (!rc)
-        rc = XGBoosterSetParam(b, "base_score", base);
-    for (int i = 0; !rc && i < ROUNDS; i++)
-        rc = XGBoosterUpdateOneIter(b, i, dm);
-    spmvp_status st = SPMVP_OK;
-    if (rc) {
-        st = spmvp_fail(SPMVP_ERR_UNSUPPORTED, "XGBoost cannot fit a booster: %s",
-                        xgb_error(e, sizeof e));
-        if (b)
-            XGBoosterFree(b);
-        b = NULL;
-    }
-    if (dm)
-        XGDMatrixFree(dm);
-    *out = b;
-    return st;
-}
 
 /* The rms log error of variant v of g on the rows ix[0..n) of t (in-sample; for the notes). */
 static double rms_log(const gbt_part *g, int v, const spmvp_train_table *t, const size_t *ix,
@@ -196,7 +93,7 @@ static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *u
 {
     gbt_part *g = part;
     free_prec(g);
-    quiet();
+    spmvp_xgb_quiet();
     /* notes NULL: the work model's lines are the "work" model's own */
     SPMVP_TRY(spmvp_workfit_fit(t, use, k, &g->work, NULL));
     size_t cap = t->n ? t->n : 1, *ix = malloc(cap * sizeof *ix);
@@ -216,25 +113,25 @@ static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *u
         if (n < MIN_ROWS)
             continue;
         for (size_t j = 0; j < n; j++) {
-            features(t->row[ix[j]].x, 0, X + j * SPMVP_FV_N);
+            spmvp_xgb_features(t->row[ix[j]].x, 0, X + j * SPMVP_FV_N);
             y[j] = (float)log(t->row[ix[j]].us);
         }
-        if ((st = train(X, y, n, SPMVP_FV_N, &g->b[f][0])))
+        if ((st = spmvp_xgb_train(X, y, n, SPMVP_FV_N, &g->b[f][0])))
             break;
         for (size_t j = 0; j < n && g->work.ok[f]; j++) { /* the rows the baseline predicts */
             const spmvp_train_row *r = &t->row[ix[j]];
             double w = spmvp_workfit_predict(&g->work, (spmvp_format)f, r->x);
             if (!(w > 0 && isfinite(w)))
                 continue;
-            features(r->x, w, X + m * NCOL_MAX);
+            spmvp_xgb_features(r->x, w, X + m * NCOL_MAX);
             y[m++] = (float)(log(r->us) - log(w));
         }
-        if (m >= MIN_ROWS && (st = train(X, y, m, NCOL_MAX, &g->b[f][1])))
+        if (m >= MIN_ROWS && (st = spmvp_xgb_train(X, y, m, NCOL_MAX, &g->b[f][1])))
             break;
         if (notes)
             fprintf(notes, "gbt %s %s: %zu rows, %d trees; in-sample rms log error gbt %.3f, "
                     "work+gbt %.3f (%zu rows)\n", spmvp_precision_name(k),
-                    spmvp_format_name((spmvp_format)f), n, ROUNDS, rms_log(g, 0, t, ix, n),
+                    spmvp_format_name((spmvp_format)f), n, SPMVP_XGB_ROUNDS, rms_log(g, 0, t, ix, n),
                     rms_log(g, 1, t, ix, n), m);
     }
     free(ix);
@@ -248,23 +145,6 @@ static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *u
 /* ======================================================================================== */
 /* The profile: "gbt" of each precision                                                     */
 /* ======================================================================================== */
-
-/* Booster b as XGBoost's JSON model text (malloc'd, NUL-ended), or NULL on failure. It goes
- * into the profile as raw JSON, as XGBoost writes it on one line: printed by cJSON, every
- * number of every tree would take a line of its own, indented (4x the bytes). */
-static char *booster_json(BoosterHandle b)
-{
-    bst_ulong len;
-    const char *buf;
-    if (XGBoosterSaveModelToBuffer(b, "{\"format\": \"json\"}", &len, &buf))
-        return NULL;
-    char *text = malloc((size_t)len + 1);
-    if (text) {
-        memcpy(text, buf, (size_t)len);
-        text[len] = '\0';
-    }
-    return text;
-}
 
 /* Writes {"rows": n, "gbt": booster, "work": {coefficients}, "work+gbt": booster} per format.
  * A booster that cannot be saved marks the writer failed (the interface has no other way to
@@ -294,7 +174,7 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
         for (int v = 0; v < NVAR; v++) {
             if (!g->b[f][v])
                 continue;
-            char *m = booster_json(g->b[f][v]);
+            char *m = spmvp_xgb_json(g->b[f][v]);
             if (!m)
                 w->oom = 1;
             else
@@ -302,78 +182,6 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
             free(m);
         }
     }
-}
-
-/* XGBoost's JSON tells a float ("1E0") from an integer ("1") and will not read one as the
- * other; cJSON keeps no such difference and prints 1.0 as "1". So the members that XGBoost's
- * model schema (its doc/model.schema) types as floats are made float text again: every
- * number under these keys, anywhere in the model, as a raw "%.9g" (exact for a float) with a
- * ".0" where that would read as an integer. */
-static const char *const float_keys[] = {"base_weights", "loss_changes", "split_conditions",
-                                         "sum_hessian", "weight_drop"};
-
-static int refloat_number(cJSON *parent, cJSON *n)
-{
-    char buf[48];
-    snprintf(buf, sizeof buf, "%.9g", (double)(float)n->valuedouble);
-    if (!strpbrk(buf, ".eEni"))
-        strcat(buf, ".0");
-    cJSON *raw = cJSON_CreateRaw(buf);
-    return raw && cJSON_ReplaceItemViaPointer(parent, n, raw) ? 0 : (cJSON_Delete(raw), -1);
-}
-
-static int refloat(cJSON *it)
-{
-    for (cJSON *c = it->child, *next; c; c = next) {
-        next = c->next;
-        int fl = 0;
-        for (size_t k = 0; c->string && k < sizeof float_keys / sizeof float_keys[0]; k++)
-            fl |= !strcmp(c->string, float_keys[k]);
-        if (fl && cJSON_IsNumber(c) && refloat_number(it, c))
-            return -1;
-        for (cJSON *n = fl && cJSON_IsArray(c) ? c->child : NULL, *nn; n; n = nn) {
-            nn = n->next;
-            if (cJSON_IsNumber(n) && refloat_number(c, n))
-                return -1;
-        }
-        if (!fl && (cJSON_IsObject(c) || cJSON_IsArray(c)) && refloat(c))
-            return -1;
-    }
-    return 0;
-}
-
-/* Loads the booster of JSON item it, expecting ncol features; 0, or -1 with why in e[]. */
-static int load_booster(const cJSON *it, int ncol, BoosterHandle *out, char *e, size_t size)
-{
-    *out = NULL;
-    cJSON *copy = cJSON_Duplicate(it, 1);
-    char *text = copy && !refloat(copy) ? cJSON_PrintUnformatted(copy) : NULL;
-    cJSON_Delete(copy);
-    if (!text) {
-        snprintf(e, size, "out of memory");
-        return -1;
-    }
-    bst_ulong nf = 0;
-    int rc = XGBoosterCreate(NULL, 0, out);
-    if (!rc)
-        rc = XGBoosterLoadModelFromBuffer(*out, text, (bst_ulong)strlen(text));
-    for (size_t i = 0; !rc && i < sizeof params / sizeof params[0]; i++)
-        if (!strcmp(params[i][0], "nthread") || !strcmp(params[i][0], "verbosity"))
-            rc = XGBoosterSetParam(*out, params[i][0], params[i][1]); /* not in the model */
-    if (!rc)
-        rc = XGBoosterGetNumFeature(*out, &nf);
-    cJSON_free(text);
-    if (rc)
-        xgb_error(e, size);
-    else if (nf != (bst_ulong)ncol)
-        snprintf(e, size, "a model of %llu features, expected %d", (unsigned long long)nf, ncol);
-    if (rc || nf != (bst_ulong)ncol) {
-        if (*out)
-            XGBoosterFree(*out);
-        *out = NULL;
-        return -1;
-    }
-    return 0;
 }
 
 static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const char *at,
@@ -387,7 +195,7 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const 
         return SPMVP_OK;
     if (!cJSON_IsObject(go))
         return spmvp_json_bad(r, at, "gbt", "expected an object, got %s", spmvp_json_kind(go));
-    quiet();
+    spmvp_xgb_quiet();
     char sub[96], fat[160], wat[176], e[256];
     snprintf(sub, sizeof sub, "%s.gbt", at);
     for (const cJSON *fe = go->child; fe; fe = fe->next) {
@@ -420,7 +228,7 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const 
                                       "model), got %s", spmvp_json_kind(it));
             if (v == 1 && !g->work.ok[f])
                 return spmvp_json_bad(r, fat, var_names[v], "its baseline \"work\" is missing");
-            if (load_booster(it, v == 1 ? NCOL_MAX : SPMVP_FV_N, &g->b[f][v], e, sizeof e))
+            if (spmvp_xgb_load(it, v == 1 ? NCOL_MAX : SPMVP_FV_N, &g->b[f][v], e, sizeof e))
                 return spmvp_json_bad(r, fat, var_names[v], "XGBoost cannot load it: %s", e);
         }
     }
@@ -461,7 +269,7 @@ static void print_info(const void *state, int available, const char *note, spmvp
         rows += g->b[f][0] ? g->rows[f] : 0;
     }
     fprintf(out, "gbt       %d formats (work+gbt %d), %d trees each, fitted on %d training rows\n",
-            nf, nw, ROUNDS, rows);
+            nf, nw, SPMVP_XGB_ROUNDS, rows);
 }
 
 const spmvp_model spmvp_model_gbt = {
