@@ -174,15 +174,13 @@ spmvp_status spmvp_workfit_fit(const spmvp_train_table *t, const unsigned char *
 /* The registered model: its part ("work_model" in each precision) and hooks               */
 /* ======================================================================================== */
 
-static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, const void *part)
+void spmvp_workfit_write(spmvp_json_writer *w, cJSON *obj, const char *key, const spmvp_workfit *wf)
 {
-    const spmvp_workfit *wf = part;
-    (void)c;
     cJSON *o = NULL;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         if (!wf->ok[f])
             continue;
-        if (!o && !(o = spmvp_json_add_object(w, obj, "work_model")))
+        if (!o && !(o = spmvp_json_add_object(w, obj, key)))
             return;
         cJSON *fo = spmvp_json_add_object(w, o, spmvp_format_name((spmvp_format)f));
         if (!fo)
@@ -193,19 +191,17 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
     }
 }
 
-static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const char *at,
-                              spmvp_calib *c, void *part)
+spmvp_status spmvp_workfit_read(const spmvp_json_reader *r, const cJSON *o, const char *at,
+                                const char *key, spmvp_workfit *wf)
 {
-    spmvp_workfit *wf = part;
-    (void)c;
     memset(wf, 0, sizeof *wf);
-    const cJSON *wm = cJSON_GetObjectItemCaseSensitive(o, "work_model");
+    const cJSON *wm = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!wm)
         return SPMVP_OK;
     if (!cJSON_IsObject(wm))
-        return spmvp_json_bad(r, at, "work_model", "expected an object, got %s", spmvp_json_kind(wm));
-    char sub[96], fat[160];
-    snprintf(sub, sizeof sub, "%s.work_model", at);
+        return spmvp_json_bad(r, at, key, "expected an object, got %s", spmvp_json_kind(wm));
+    char sub[160], fat[224];
+    snprintf(sub, sizeof sub, "%s.%s", at, key);
     for (const cJSON *e = wm->child; e; e = e->next) {
         int f = spmvp_format_parse(e->string);
         if (f < 0)
@@ -219,6 +215,19 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const 
         wf->ok[f] = 1;
     }
     return SPMVP_OK;
+}
+
+static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, const void *part)
+{
+    (void)c;
+    spmvp_workfit_write(w, obj, "work_model", part);
+}
+
+static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const char *at,
+                              spmvp_calib *c, void *part)
+{
+    (void)c;
+    return spmvp_workfit_read(r, o, at, "work_model", part);
 }
 
 static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *use,

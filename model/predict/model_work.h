@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 
+#include "profile_json.h"
 #include "train_table.h"
 
 #define SPMVP_WORK_NCOEF 5 /* floor, c_B, c_S, c_L, c_C (µs per launch, per byte, ...) */
@@ -33,5 +34,11 @@ spmvp_status spmvp_workfit_fit(const spmvp_train_table *t, const unsigned char *
 /* Predicted µs of format f with features x, or NaN when f is not fitted or x lacks the work
  * features. */
 double spmvp_workfit_predict(const spmvp_workfit *w, spmvp_format f, const double *x);
+
+/* w as {format: {rows, floor_us, us_per_byte, ...}} under key of obj (nothing when no format
+ * is fitted), and back (an absent key: none fitted; errors name the JSON path under at). */
+void spmvp_workfit_write(spmvp_json_writer *w, cJSON *obj, const char *key, const spmvp_workfit *wf);
+spmvp_status spmvp_workfit_read(const spmvp_json_reader *r, const cJSON *obj, const char *at,
+                                const char *key, spmvp_workfit *wf);
 
 #endif

@@ -11,10 +11,12 @@ extern const spmvp_model spmvp_model_linreg; /* model_linreg.c: lr (seed 004, tr
 extern const spmvp_model spmvp_model_knn;    /* model_knn.c: knn (seed 004, trained) */
 extern const spmvp_model spmvp_model_work;   /* model_work.c: work (ours, trained) */
 extern const spmvp_model spmvp_model_gbt;    /* model_gbt.c: gbt (seed 004), work+gbt (ours) */
+extern const spmvp_model spmvp_model_rel;    /* model_rel.c: rel (ours, for ranking) */
 
 static const spmvp_model *const registry[] = {&spmvp_model_strip, &spmvp_model_pmf,
                                               &spmvp_model_linreg, &spmvp_model_knn,
-                                              &spmvp_model_work, &spmvp_model_gbt};
+                                              &spmvp_model_work, &spmvp_model_gbt,
+                                              &spmvp_model_rel};
 #define NFAMILIES ((int)(sizeof registry / sizeof registry[0]))
 
 _Static_assert(NFAMILIES <= SPMVP_PROFILE_PARTS_MAX, "raise SPMVP_PROFILE_PARTS_MAX");
