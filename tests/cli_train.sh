@@ -54,7 +54,7 @@ must "ties are marked" "$tmp/out" '^ +2= '
 must "ties are counted" "$tmp/out" '^50 configurations; [1-9][0-9]* tie with the first'
 
 # refused: an untrained profile, a model without data, a table that is not one, a torn header
-expect 1 1 "$SPMVP" rank laplace2d:30 --profile devices/pocl-cpu.json
+expect 1 1 "$SPMVP" rank laplace2d:30 --profile devices/nvidia-h200.json
 expect 2 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --model nosuch
 expect 1 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --precision double
 printf 'not a table\n' >"$tmp/bad.tsv"
