@@ -11,8 +11,8 @@
 #include "cli.h"
 
 static struct {
-    const char *matrix, *profile, *model;
-    int precision, top, json;
+    const char *matrix, *profile, *model, *device;
+    int precision, top, json, measure;
 } args;
 
 static const spmvp_opt options[] = {
@@ -22,6 +22,10 @@ static const spmvp_opt options[] = {
     {SPMVP_STRING("model", &args.model, "M", "the learned model to rank by (lr, knn, work, gbt, "
                   "work+gbt)", "the profile's best cross-validated one")},
     {SPMVP_INT("top", &args.top, "N", "print the N best (0: all)", "10", 0, 100000)},
+    {SPMVP_INT("measure", &args.measure, "N", "then measure the N best on --device as train "
+               "does (verified; a back-to-back batch of about 2 ms) beside their predictions",
+               "0: none", 0, 100000)},
+    SPMVP_OPT_DEVICE(&args.device),
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };
@@ -37,10 +41,13 @@ const spmvp_cmd spmvp_command_rank = {
     "run-to-run difference of the training measurements (90 %: the truth lies outside it one\n"
     "time in ten). A tie (=) is an entry whose 50 % interval (the quartiles, widened by the\n"
     "median run-to-run difference) overlaps the first's: as likely as not, it is as fast.\n"
-    "Times are per product in a back-to-back batch, the matrix already on\n"
-    "the device. Run the first with `spmvp bench MATRIX --formats F --wg-size W ...`.\n\n"
+    "Times are per product in a back-to-back batch, the matrix already on the device.\n"
+    "--measure N runs the N first on a device (the profile's, or another to see how the\n"
+    "profile carries over) and prints measured beside predicted, and which of them was\n"
+    "fastest: the predictor's main job, checked.\n\n"
     SPMVP_HELP_MATRIX,
-    "  spmvp rank laplace3d:100 --profile devices/nvidia-h100.json --precision double\n",
+    "  spmvp rank laplace3d:100 --profile devices/nvidia-h100.json --precision double\n"
+    "  spmvp rank matrices/cage8.mtx.gz --profile devices/pocl-cpu.json --measure 5 --device pocl\n",
 };
 
 typedef struct entry {
@@ -49,7 +56,42 @@ typedef struct entry {
     double us, lo, hi;   /* the prediction and its 90 % interval */
     double lo50, hi50;   /* its 50 % interval (the quartiles): ties */
     int tie;
+    double measured_us;  /* --measure: the batch time per product (NaN: not measured) */
+    char note[160];      /* why it was not measured */
 } entry;
+
+/* --measure: the first n entries on the device, as train measures (bench verified, then a
+ * back-to-back batch of about 2 ms). */
+static int measure(const spmvp_csr *A, size_t vs, entry *e, int n)
+{
+    spmvp_context *ctx = NULL;
+    for (int i = 0; i < n; i++)
+        e[i].measured_us = NAN;
+    if (spmvp_cli_open(args.device, NULL, &ctx))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (vs == 8 && !ctx->info.fp64) {
+        spmvp_context_free(ctx);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s lacks cl_khr_fp64: double precision is not "
+                               "available on it", ctx->info.name);
+    }
+    int rc = SPMVP_EXIT_OK;
+    for (int i = 0; i < n && rc == SPMVP_EXIT_OK; i++) {
+        spmvp_bench_options o = {.spmv = spmvp_spmv_defaults(vs), .warmup = 3, .runs = 5,
+                                 .batch = 20, .batch_min_us = 2000};
+        o.spmv.map = e[i].c.map;
+        spmvp_bench_result r;
+        if (spmvp_bench_format(ctx, A, e[i].c.format, &o, &r))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s %s: %s", spmvp_format_name(e[i].c.format),
+                                 e[i].label, r.note);
+        else if (r.state == SPMVP_BENCH_OK)
+            e[i].measured_us = r.batch_us;
+        else
+            snprintf(e[i].note, sizeof e[i].note, "%.150s", r.note);
+    }
+    fprintf(stderr, "spmvp: measured on %s\n", ctx->info.name);
+    spmvp_context_free(ctx);
+    return rc;
+}
 
 static int by_time(const void *a, const void *b)
 {
@@ -109,7 +151,8 @@ static spmvp_status rank_all(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     const spmvp_model *d = family_of(m, &v);
     const void *part = spmvp_profile_part(p, d, pred->prec);
     size_t max_wg = p->device.max_work_group_size > 0 ? (size_t)p->device.max_work_group_size : 256;
-    SPMVP_TRY(spmvp_config_list(s, t.warp, max_wg, 0, &cfg, &ncfg));
+    /* the configurations the profile was trained on: a quick training saw work-group 256 only */
+    SPMVP_TRY(spmvp_config_list(s, t.warp, max_wg, p->training.quick, &cfg, &ncfg));
     entry *e = calloc((size_t)ncfg + 1, sizeof *e);
     double (*x)[SPMVP_FV_N] = calloc((size_t)ncfg + 1, sizeof *x);
     if (!e || !x) {
@@ -184,7 +227,8 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m, c
     if (pp->has_cv)
         printf("; interval: 5th..95th percentile of its cross-validated error per format, "
                "and the p90 run-to-run spread (%.1f %%)", 100 * pp->noise_p90);
-    printf("\n\n rank  %-13s %-28s %12s  %-22s\n", "format", "mapping", "predicted µs", "interval µs");
+    printf("\n\n rank  %-13s %-28s %12s  %-22s%s\n", "format", "mapping", "predicted µs", "interval µs",
+           args.measure ? "   measured µs  measured/predicted" : "");
     int ties = 0;
     for (int i = 0; i < n; i++)
         ties += e[i].tie;
@@ -192,11 +236,25 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m, c
     for (int i = 0; i < shown; i++) {
         char iv[64];
         snprintf(iv, sizeof iv, "%.3g .. %.3g", e[i].lo, e[i].hi);
-        printf(" %3d%s  %-13s %-28s %12.3g  %-22s\n", i + 1, e[i].tie ? "=" : " ",
+        printf(" %3d%s  %-13s %-28s %12.3g  %-22s", i + 1, e[i].tie ? "=" : " ",
                spmvp_format_name(e[i].c.format), e[i].label, e[i].us, isnan(e[i].us) ? "no model" : iv);
+        if (i < args.measure && !isnan(e[i].measured_us))
+            printf("  %12.3g  %17.2f", e[i].measured_us, e[i].measured_us / e[i].us);
+        else if (i < args.measure)
+            printf("  not run: %s", e[i].note);
+        printf("\n");
     }
     if (shown < n)
         printf("  ... %d more (--top 0 for all)\n", n - shown);
+    int fastest = -1;
+    for (int i = 0; i < args.measure && i < n; i++)
+        if (!isnan(e[i].measured_us) && (fastest < 0 || e[i].measured_us < e[fastest].measured_us))
+            fastest = i;
+    if (fastest >= 0)
+        printf("\nmeasured: the fastest of the %d run is rank %d (%s %s, %.3g µs); rank 1 took "
+               "%.3g µs, %.1f %% more\n", args.measure < n ? args.measure : n, fastest + 1,
+               spmvp_format_name(e[fastest].c.format), e[fastest].label, e[fastest].measured_us,
+               e[0].measured_us, 100 * (e[0].measured_us / e[fastest].measured_us - 1));
     printf("\n%d configurations; %d tie with the first (=: 50 %% intervals overlap, as likely as "
            "not as fast)\nfeatures %.0f µs, prediction %.0f µs (spmvp's own time)\n", n, ties,
            features_us, predict_us);
@@ -228,6 +286,8 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m, c
         spmvp_json_add_number(o, "interval50_lo_us", e[i].lo50);
         spmvp_json_add_number(o, "interval50_hi_us", e[i].hi50);
         cJSON_AddBoolToObject(o, "tie", e[i].tie);
+        if (i < args.measure)
+            spmvp_json_add_number(o, "measured_us", e[i].measured_us);
         cJSON_AddItemToArray(arr, o);
     }
     return doc;
@@ -261,15 +321,16 @@ int spmvp_cmd_rank(int argc, char **argv)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         goto done;
     }
-    rc = SPMVP_EXIT_OK;
-    if (args.json) {
+    rc = args.measure ? measure(A, args.precision ? 8 : 4, e, args.measure < ne ? args.measure : ne)
+                      : SPMVP_EXIT_OK;
+    if (rc == SPMVP_EXIT_OK && args.json) {
         cJSON *doc = json_doc(A, &pred, m, e, ne, fus, pus);
         char *text = doc ? cJSON_Print(doc) : NULL;
         if (!text || puts(text) == EOF)
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed");
         cJSON_free(text);
         cJSON_Delete(doc);
-    } else {
+    } else if (rc == SPMVP_EXIT_OK) {
         print_text(A, &pred, m, e, ne, fus, pus);
     }
 done:

@@ -86,6 +86,7 @@ typedef struct spmvp_profile_training {
     long long rows;       /* its rows */
     int matrices;         /* distinct matrices in it */
     int folds;            /* cross-validation folds (grouped by family) */
+    int quick;            /* 1: only the quick configurations were measured (featvec.h) */
 } spmvp_profile_training;
 
 /* One precision's calibration: how it was run, its raw points and fitted models. */

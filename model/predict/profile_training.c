@@ -18,6 +18,7 @@ void spmvp_training_write(spmvp_json_writer *w, cJSON *root, const spmvp_profile
     spmvp_json_add_int(w, o, "rows", t->rows);
     spmvp_json_add_int(w, o, "matrices", t->matrices);
     spmvp_json_add_int(w, o, "folds", t->folds);
+    spmvp_json_add_string(w, o, "configurations", t->quick ? "quick" : "all");
 }
 
 void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_profile_precision *pp)
@@ -74,6 +75,13 @@ spmvp_status spmvp_training_read(const spmvp_json_reader *r, const cJSON *root,
     SPMVP_TRY(spmvp_json_get_int(r, o, "training", "rows", 0, SPMVP_JSON_MAX_EXACT, &t->rows));
     SPMVP_TRY(spmvp_json_get_int32(r, o, "training", "matrices", 0, &t->matrices));
     SPMVP_TRY(spmvp_json_get_int32(r, o, "training", "folds", 0, &t->folds));
+    char conf[16] = "all"; /* optional: absent in profiles trained before it existed */
+    if (cJSON_GetObjectItemCaseSensitive(o, "configurations"))
+        SPMVP_TRY(spmvp_json_get_string(r, o, "training", "configurations", 0, conf, sizeof conf));
+    t->quick = !strcmp(conf, "quick");
+    if (!t->quick && strcmp(conf, "all"))
+        return spmvp_json_bad(r, "training", "configurations", "expected \"all\" or \"quick\", got "
+                              "\"%s\"", conf);
     return SPMVP_OK;
 }
 
