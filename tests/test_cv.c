@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cv.h"
 #include "spmvp_predict.h"
 #include "test.h"
 

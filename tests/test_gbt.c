@@ -130,12 +130,9 @@ static void a_profile_reloads_the_boosters_bit_for_bit(void)
     /* the reloaded profile prints to the same text */
     char *again = NULL;
     CHECK(q && spmvp_profile_print(q, &again) == SPMVP_OK && again && !strcmp(text, again));
-    /* prepare: available at K, not at the other precision */
-    void *state = NULL;
-    char note[128] = "";
-    CHECK(spmvp_model_gbt.prepare(p, K, &state, note, sizeof note) == 1 && state == a);
-    CHECK(spmvp_model_gbt.prepare(p, 1 - K, &state, note, sizeof note) == 0 &&
-          strstr(note, "spmvp train"));
+    /* fitted: at K, not at the other precision */
+    CHECK(spmvp_model_gbt.fitted(spmvp_profile_part(p, &spmvp_model_gbt, K)) == 1);
+    CHECK(spmvp_model_gbt.fitted(spmvp_profile_part(p, &spmvp_model_gbt, 1 - K)) == 0);
     free(again);
     free(text);
     free(use);
@@ -228,10 +225,8 @@ static void a_malformed_booster_is_named_by_its_path(void)
                                                    "double"), "gbt");
     char *s = cJSON_PrintUnformatted(root);
     spmvp_profile *q = NULL;
-    void *state;
-    char note[128];
     CHECK(spmvp_profile_parse("t.json", s, &q) == SPMVP_OK);
-    CHECK(q && spmvp_model_gbt.prepare(q, K, &state, note, sizeof note) == 0);
+    CHECK(q && spmvp_model_gbt.fitted(spmvp_profile_part(q, &spmvp_model_gbt, K)) == 0);
     CHECK(q && isnan(spmvp_model_gbt.predict_vec(spmvp_profile_part(q, &spmvp_model_gbt, K), 0,
                                                  F, t.row[0].x)));
     spmvp_profile_free(q);

@@ -2,7 +2,7 @@
  * linear regression recovers known coefficients, the KNN gives hand-computed predictions, both
  * survive a profile round trip bit for bit, and malformed parts are refused naming the path. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
-#include "model.h"
+#include "spmvp_predict.h"
 #include "test.h"
 
 #include <math.h>
@@ -192,11 +192,15 @@ static void round_trip(const spmvp_model *m, char **text)
     spmvp_profile *p = spmvp_profile_new(), *q = NULL;
     spmvp_profile_stamp(p, "0.0.0-test");
     p->prec[K].calib = spmvp_calib_new();
-    const void *state = NULL;
-    char note[256] = "";
-    CHECK(m->prepare(p, K, &state, note, sizeof note) == 0 && strstr(note, "spmvp train"));
+    CHECK(m->fitted(spmvp_profile_part(p, m, K)) == 0);
     CHECK(m->fit_table(&t, NULL, K, spmvp_profile_part(p, m, K), NULL) == SPMVP_OK);
-    CHECK(m->prepare(p, K, &state, note, sizeof note) == 1 && state == spmvp_profile_part(p, m, K));
+    CHECK(m->fitted(spmvp_profile_part(p, m, K)) == 1);
+    /* the predictor takes the part as the model's state, and says why not without it */
+    spmvp_predictor pred;
+    CHECK(spmvp_predictor_init(&pred, p, "t.json", K ? 8 : 4) == SPMVP_OK);
+    CHECK(spmvp_predictor_has(&pred, m) && spmvp_predictor_state(&pred, m) &&
+          *(const void *const *)spmvp_predictor_state(&pred, m) == spmvp_profile_part(p, m, K));
+    spmvp_predictor_release(&pred);
     *text = NULL;
     CHECK_MSG(spmvp_profile_print(p, text) == SPMVP_OK, "%s", spmvp_last_error());
     CHECK_MSG(*text && spmvp_profile_parse("t.json", *text, &q) == SPMVP_OK, "%s", spmvp_last_error());

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "cv.h"
 
 static struct {
     const char *table, *predictions;

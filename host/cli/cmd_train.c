@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "cv.h"
 #include "train.h"
 
 static const char *const corpora[] = {"full", "quick", "tiny", "none", NULL};

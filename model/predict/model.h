@@ -137,6 +137,10 @@ typedef struct spmvp_model {
     /* Frees what a part holds beyond plain data (a booster) and zeroes it; NULL: nothing. The
      * profile calls it before freeing the part. */
     void (*free_prec)(void *prec_part);
+    /* Whether the part has a model for any format. A learned model sets this instead of
+     * prepare and state_size: the predictor's state is then a pointer to the part
+     * (`*(const T *const *)state` in print_info), available when fitted says so. */
+    int (*fitted)(const void *prec_part);
 } spmvp_model;
 
 /* ---- the registry (models.c) ---- */

@@ -239,17 +239,13 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const 
 /* Prediction and reports                                                                   */
 /* ======================================================================================== */
 
-extern const spmvp_model spmvp_model_gbt;
 
-static int prepare(const spmvp_profile *p, spmvp_precision k, void *state, char *note,
-                   size_t size)
+static int fitted(const void *prec_part)
 {
-    const gbt_part *g = spmvp_profile_part(p, &spmvp_model_gbt, k);
-    *(const gbt_part **)state = g;
-    for (int f = 0; g && f < SPMVP_NFORMATS; f++)
-        if (g->b[f][0] || g->b[f][1])
+    const gbt_part *part = prec_part;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        if (part->b[f][0] || part->b[f][1])
             return 1;
-    snprintf(note, size, "not trained at this precision (spmvp train)");
     return 0;
 }
 
@@ -285,10 +281,9 @@ const spmvp_model spmvp_model_gbt = {
     .prec_size = sizeof(gbt_part),
     .read_prec = read_prec,
     .write_prec = write_prec,
-    .state_size = sizeof(void *),
-    .prepare = prepare,
     .print_info = print_info,
     .fit_table = fit_table,
     .predict_vec = predict_vec,
     .free_prec = free_prec,
+    .fitted = fitted,
 };

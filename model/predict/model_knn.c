@@ -51,7 +51,6 @@ typedef struct knn_part {
     knn_fmt f[SPMVP_NFORMATS];
 } knn_part;
 
-extern const spmvp_model spmvp_model_knn;
 
 /* ======================================================================================== */
 /* Features (seed 004 Table 2, KNN columns)                                                 */
@@ -244,14 +243,12 @@ static double predict_vec(const void *prec_part, int variant, spmvp_format f, co
     return exp(st / sw);
 }
 
-static int prepare(const spmvp_profile *p, spmvp_precision k, void *state, char *note, size_t size)
+static int fitted(const void *prec_part)
 {
-    const knn_part *part = spmvp_profile_part(p, &spmvp_model_knn, k);
-    *(const knn_part **)state = part;
-    for (int f = 0; part && f < SPMVP_NFORMATS; f++)
+    const knn_part *part = prec_part;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
         if (part->f[f].npts)
             return 1;
-    snprintf(note, size, "not trained (spmvp train)");
     return 0;
 }
 
@@ -450,11 +447,10 @@ const spmvp_model spmvp_model_knn = {
     .prec_size = sizeof(knn_part),
     .read_prec = read_prec,
     .write_prec = write_prec,
-    .state_size = sizeof(void *),
-    .prepare = prepare,
     .predict = NULL, /* predict_all calls predict_vec with the features */
     .print_info = print_info,
     .fit_table = fit_table,
     .predict_vec = predict_vec,
     .free_prec = free_prec,
+    .fitted = fitted,
 };

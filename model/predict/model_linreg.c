@@ -63,7 +63,6 @@ typedef struct lr_part {
     lr_fmt f[SPMVP_NFORMATS];
 } lr_part;
 
-extern const spmvp_model spmvp_model_linreg;
 
 /* ======================================================================================== */
 /* Fit                                                                                      */
@@ -350,14 +349,12 @@ static double predict_vec(const void *prec_part, int variant, spmvp_format f, co
     return exp(fmin(fmax(s, LR_EXP_MIN), LR_EXP_MAX));
 }
 
-static int prepare(const spmvp_profile *p, spmvp_precision k, void *state, char *note, size_t size)
+static int fitted(const void *prec_part)
 {
-    const lr_part *part = spmvp_profile_part(p, &spmvp_model_linreg, k);
-    *(const lr_part **)state = part;
-    for (int f = 0; part && f < SPMVP_NFORMATS; f++)
+    const lr_part *part = prec_part;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
         if (part->f[f].ok)
             return 1;
-    snprintf(note, size, "not trained (spmvp train)");
     return 0;
 }
 
@@ -466,10 +463,9 @@ const spmvp_model spmvp_model_linreg = {
     .prec_size = sizeof(lr_part),
     .read_prec = read_prec,
     .write_prec = write_prec,
-    .state_size = sizeof(void *),
-    .prepare = prepare,
     .predict = NULL, /* predict_all calls predict_vec with the features */
     .print_info = print_info,
     .fit_table = fit_table,
     .predict_vec = predict_vec,
+    .fitted = fitted,
 };

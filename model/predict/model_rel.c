@@ -32,7 +32,6 @@ typedef struct rel_part {
     spmvp_workfit work;
 } rel_part;
 
-extern const spmvp_model spmvp_model_rel;
 
 static void level_row(const double *x, float *out)
 {
@@ -192,15 +191,10 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *obj, cons
 
 /* ---- prediction and reports ---- */
 
-static int prepare(const spmvp_profile *pr, spmvp_precision k, void *state, char *note,
-                   size_t size)
+static int fitted(const void *prec_part)
 {
-    const rel_part *p = spmvp_profile_part(pr, &spmvp_model_rel, k);
-    *(const rel_part **)state = p;
-    if (p && p->level && p->rel)
-        return 1;
-    snprintf(note, size, "not trained at this precision (spmvp train)");
-    return 0;
+    const rel_part *p = prec_part;
+    return p->level && p->rel;
 }
 
 static void print_info(const void *state, int available, const char *note, spmvp_precision k,
@@ -225,10 +219,9 @@ const spmvp_model spmvp_model_rel = {
     .prec_size = sizeof(rel_part),
     .read_prec = read_prec,
     .write_prec = write_prec,
-    .state_size = sizeof(void *),
-    .prepare = prepare,
     .print_info = print_info,
     .fit_table = fit_table,
     .predict_vec = predict_vec,
     .free_prec = free_prec,
+    .fitted = fitted,
 };

@@ -242,17 +242,13 @@ static double predict_vec(const void *part, int variant, spmvp_format f, const d
     return spmvp_workfit_predict(part, f, x);
 }
 
-extern const spmvp_model spmvp_model_work;
 
-static int prepare(const spmvp_profile *p, spmvp_precision k, void *state, char *note,
-                   size_t size)
+static int fitted(const void *prec_part)
 {
-    const spmvp_workfit *wf = spmvp_profile_part(p, &spmvp_model_work, k);
-    *(const spmvp_workfit **)state = wf;
-    for (int f = 0; wf && f < SPMVP_NFORMATS; f++)
-        if (wf->ok[f])
+    const spmvp_workfit *part = prec_part;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        if (part->ok[f])
             return 1;
-    snprintf(note, size, "not trained at this precision (spmvp train)");
     return 0;
 }
 
@@ -282,9 +278,8 @@ const spmvp_model spmvp_model_work = {
     .prec_size = sizeof(spmvp_workfit),
     .read_prec = read_prec,
     .write_prec = write_prec,
-    .state_size = sizeof(void *),
-    .prepare = prepare,
     .print_info = print_info,
     .fit_table = fit_table,
     .predict_vec = predict_vec,
+    .fitted = fitted,
 };

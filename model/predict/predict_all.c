@@ -41,12 +41,21 @@ spmvp_status spmvp_predictor_init(spmvp_predictor *out, const spmvp_profile *p, 
     out->gpu = !strcmp(p->device.type, "GPU");
     for (int i = 0; i < spmvp_model_families(); i++) {
         const spmvp_model *m = spmvp_model_family(i);
-        if (m->state_size && !(out->state[i] = calloc(1, m->state_size))) {
+        size_t size = m->fitted && !m->prepare ? sizeof(void *) : m->state_size;
+        if (size && !(out->state[i] = calloc(1, size))) {
             spmvp_predictor_release(out);
             return spmvp_fail(SPMVP_ERR_NOMEM, "%s: out of memory", path ? path : "profile");
         }
-        if (m->prepare)
+        if (m->prepare) {
             out->available[i] = m->prepare(p, out->prec, out->state[i], out->note[i], sizeof out->note[i]);
+        } else if (m->fitted) { /* a learned model: its state is its part */
+            const void *part = spmvp_profile_part(p, m, out->prec);
+            *(const void **)out->state[i] = part;
+            out->available[i] = part && m->fitted(part);
+            if (!out->available[i])
+                snprintf(out->note[i], sizeof out->note[i], "not trained at %s precision (spmvp train)",
+                         spmvp_precision_name(out->prec));
+        }
         any |= out->available[i];
     }
     if (any)

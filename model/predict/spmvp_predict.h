@@ -18,5 +18,8 @@
 #include "predict_all.h"   /* every format under every model for one matrix */
 #include "hyb_threshold.h" /* seed 002's Algorithm 2 beside the usual HYB width rules */
 #include "drstats.h"       /* D_r statistics for evaluations */
+#include "featvec.h"       /* feature vectors of configurations; the configurations to rank */
+#include "train_table.h"   /* the training table the learned models fit from */
+#include "cv.h"            /* cross-validation grouped by family, and its summaries */
 
 #endif
