@@ -160,24 +160,12 @@ static spmvp_status rank_all(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
     }
     double t0 = spmvp_cli_now_us();
-    spmvp_table1 t1;
-    spmvp_table1_compute(A, s, &t1);
-    struct { int wg; spmvp_locality loc; } cache[8];
-    int ncache = 0, k = 0;
+    spmvp_featurizer z;
+    spmvp_featurizer_init(&z, A, s, &t);
+    int k = 0;
     spmvp_status st = SPMVP_OK;
     for (int c = 0; c < ncfg && !st; c++) {
-        int w = 0;
-        while (w < ncache && cache[w].wg != cfg[c].map.wg_size)
-            w++;
-        if (w == ncache && ncache < 8) {
-            spmvp_features_target tw = t;
-            tw.wg_size = (size_t)cfg[c].map.wg_size;
-            cache[w].wg = cfg[c].map.wg_size;
-            if ((st = spmvp_locality_compute(A, &tw, &cache[w].loc)))
-                break;
-            ncache++;
-        }
-        spmvp_status fs = spmvp_config_features(A, s, &t, &cfg[c], &t1, &cache[w].loc, x[k]);
+        spmvp_status fs = spmvp_featurizer_vector(&z, &cfg[c], x[k]);
         if (fs == SPMVP_ERR_NOMEM)
             st = fs;
         else if (!fs) { /* a format that cannot hold A is no entry */

@@ -152,17 +152,13 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", name, spmvp_last_error());
         goto out;
     }
-    spmvp_table1 t1;
-    spmvp_table1_compute(A, s, &t1);
     for (int k = 0; k < tr->nprec && rc == SPMVP_EXIT_OK; k++) {
         spmvp_precision pr = (spmvp_precision)tr->precs[k];
         size_t vs = pr == SPMVP_PRECISION_DOUBLE ? 8 : 4;
         spmvp_features_target tg = {di->warp_size, 256, (long long)di->compute_units * di->threads_per_cu,
                                     vs, di->local_mem};
-        /* the locality of x depends on the work-group size only: once per size, not per
-         * configuration (an O(nnz) pass each) */
-        struct { int wg; spmvp_locality loc; } cache[8];
-        int ncache = 0;
+        spmvp_featurizer z;
+        spmvp_featurizer_init(&z, A, s, &tg);
         for (int c = 0; c < ncfg && rc == SPMVP_EXIT_OK; c++) {
             spmvp_train_row r;
             memset(&r, 0, sizeof r);
@@ -173,19 +169,7 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
             snprintf(r.family, sizeof r.family, "%s", family);
             r.prec = pr;
             r.format = cfg[c].format;
-            int w = 0;
-            while (w < ncache && cache[w].wg != cfg[c].map.wg_size)
-                w++;
-            spmvp_status st = SPMVP_OK;
-            if (w == ncache && ncache < 8) {
-                spmvp_features_target tw = tg;
-                tw.wg_size = (size_t)cfg[c].map.wg_size;
-                cache[w].wg = cfg[c].map.wg_size;
-                if (!(st = spmvp_locality_compute(A, &tw, &cache[w].loc)))
-                    ncache++;
-            }
-            if (!st)
-                st = spmvp_config_features(A, s, &tg, &cfg[c], &t1, w < ncache ? &cache[w].loc : NULL, r.x);
+            spmvp_status st = spmvp_featurizer_vector(&z, &cfg[c], r.x);
             if (st == SPMVP_ERR_NOMEM) {
                 rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", name, spmvp_last_error());
                 break;

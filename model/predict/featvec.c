@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile_json.h" /* SPMVP_TRY */
+
+
 const char *const spmvp_fv_names[SPMVP_FV_N] = {
     "blocksize", "nRows", "nnz", "minNnz", "maxNnz", "modeNnz", "medianNnz", "minDist",
     "maxDist", "bandwidth", "dispersion", "density",
@@ -93,6 +96,34 @@ spmvp_status spmvp_config_features(const spmvp_csr *A, const spmvp_rowlen_stats 
         return spmvp_fail(ff.state, "%s", ff.reason);
     fill(table1, &ff, locality, c->format, tc.wg_size, x);
     return SPMVP_OK;
+}
+
+void spmvp_featurizer_init(spmvp_featurizer *z, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                           const spmvp_features_target *t)
+{
+    memset(z, 0, sizeof *z);
+    z->A = A;
+    z->s = s;
+    z->t = *t;
+    spmvp_table1_compute(A, s, &z->table1);
+}
+
+spmvp_status spmvp_featurizer_vector(spmvp_featurizer *z, const spmvp_config *c,
+                                     double x[SPMVP_FV_N])
+{
+    size_t wg = c->map.wg_size > 0 ? (size_t)c->map.wg_size : z->t.wg_size;
+    int w = 0;
+    while (w < z->ncache && z->cache[w].wg != wg)
+        w++;
+    if (w == z->ncache && w < (int)(sizeof z->cache / sizeof z->cache[0])) {
+        spmvp_features_target tw = z->t;
+        tw.wg_size = wg;
+        SPMVP_TRY(spmvp_locality_compute(z->A, &tw, &z->cache[w].loc));
+        z->cache[w].wg = wg;
+        z->ncache++;
+    }
+    return spmvp_config_features(z->A, z->s, &z->t, c, &z->table1,
+                                 w < z->ncache ? &z->cache[w].loc : NULL, x);
 }
 
 void spmvp_config_label(const spmvp_config *c, const spmvp_rowlen_stats *s, unsigned warp,

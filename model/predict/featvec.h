@@ -74,6 +74,24 @@ spmvp_status spmvp_config_features(const spmvp_csr *A, const spmvp_rowlen_stats 
                                    const spmvp_table1 *table1, const spmvp_locality *locality,
                                    double x[SPMVP_FV_N]);
 
+/* Feature vectors of many configurations of one matrix: Table 1 once, the locality of x once
+ * per work-group size (an O(nnz) pass each), the format's work per configuration. Holds
+ * borrowed pointers to A and s; nothing to free. */
+typedef struct spmvp_featurizer {
+    const spmvp_csr *A;
+    const spmvp_rowlen_stats *s;
+    spmvp_features_target t;
+    spmvp_table1 table1;
+    int ncache;
+    struct { size_t wg; spmvp_locality loc; } cache[8];
+} spmvp_featurizer;
+
+void spmvp_featurizer_init(spmvp_featurizer *z, const spmvp_csr *A, const spmvp_rowlen_stats *s,
+                           const spmvp_features_target *t);
+/* spmvp_config_features of configuration c with what z has computed already. */
+spmvp_status spmvp_featurizer_vector(spmvp_featurizer *z, const spmvp_config *c,
+                                     double x[SPMVP_FV_N]);
+
 /* The vector of format f from features F computed by spmvp_features_compute (the mapping and
  * work-group size F was computed at); NaN entries when the format had no numbers there. */
 void spmvp_fv_from_features(const spmvp_features *F, spmvp_format f, double x[SPMVP_FV_N]);

@@ -118,15 +118,13 @@ static spmvp_status predict_learned(const spmvp_predictor *in, const spmvp_csr *
     if (!any || !A)
         return SPMVP_OK;
     spmvp_features_target t = spmvp_profile_target(in->profile, in->prec ? 8 : 4);
-    spmvp_table1 t1;
-    spmvp_locality loc;
-    spmvp_table1_compute(A, s, &t1);
-    SPMVP_TRY(spmvp_locality_compute(A, &t, &loc));
+    spmvp_featurizer z;
+    spmvp_featurizer_init(&z, A, s, &t);
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         spmvp_config c = {(spmvp_format)f, out->map};
         c.map.wg_size = (int)t.wg_size;
         double x[SPMVP_FV_N];
-        spmvp_status st = spmvp_config_features(A, s, &t, &c, &t1, &loc, x);
+        spmvp_status st = spmvp_featurizer_vector(&z, &c, x);
         if (st == SPMVP_ERR_NOMEM)
             return st;
         if (st)
