@@ -174,11 +174,75 @@ static void ranking_and_noise_summaries(void)
     spmvp_train_table_free(&t);
 }
 
+/* Reads path whole (NULL on failure; free() it). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n = -1;
+    if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+        (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n)
+        buf[n] = 0;
+    else
+        free(buf), buf = NULL;
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+/* The shipped trained profile with the first `from` replaced by `to` is refused, naming `path`. */
+static void refused(const char *text, const char *from, const char *to, const char *path)
+{
+    const char *at = strstr(text, from);
+    CHECK_MSG(at, "no %s", from);
+    if (!at)
+        return;
+    size_t head = (size_t)(at - text);
+    char *bad = malloc(strlen(text) + strlen(to) + 1);
+    if (!bad)
+        return;
+    memcpy(bad, text, head);
+    strcpy(bad + head, to);
+    strcat(bad, at + strlen(from));
+    spmvp_profile *p = NULL;
+    CHECK(spmvp_profile_parse("p.json", bad, &p) == SPMVP_ERR_PARSE && !p);
+    CHECK_MSG(strstr(spmvp_last_error(), path), "%s", spmvp_last_error());
+    free(bad);
+}
+
+static void a_trained_profile_round_trips_and_names_bad_members(void)
+{
+    char *text = slurp("devices/pocl-cpu.json");
+    spmvp_profile *p = NULL;
+    CHECK(text && spmvp_profile_parse("p.json", text, &p) == SPMVP_OK);
+    CHECK(p && p->training.rows > 0 && p->training.quick && p->prec[0].has_cv);
+    char *again = NULL;
+    CHECK(p && spmvp_profile_print(p, &again) == SPMVP_OK);
+    spmvp_profile *q = NULL;
+    CHECK(again && spmvp_profile_parse("again.json", again, &q) == SPMVP_OK);
+    CHECK(q && !strcmp(q->training.table, p->training.table) && q->training.rows == p->training.rows);
+    CHECK(q && !memcmp(q->prec[1].cv, p->prec[1].cv, sizeof p->prec[1].cv));
+    if (text) {
+        refused(text, "\"configurations\": \"quick\"", "\"configurations\": \"fast\"",
+                "p.json: training.configurations: expected \"all\" or \"quick\"");
+        refused(text, "\"rows\": 2476", "\"rows\": -1", "p.json: training.rows");
+        refused(text, "\"log_ratio_p95\": ", "\"log_ratio_p95\": \"x\", \"y\": ",
+                ".log_ratio_p95: expected a number");
+        refused(text, "\"noise\": {", "\"noise\": {\"median_dr\": -1, ",
+                "p.json: precisions.single.cv.noise.median_dr");
+    }
+    spmvp_profile_free(p);
+    spmvp_profile_free(q);
+    free(again);
+    free(text);
+}
+
 int main(void)
 {
     RUN(the_table_round_trips_and_names_bad_fields);
     RUN(configurations_cover_every_format_and_label_their_mapping);
     RUN(grouped_folds_never_leak_a_family);
     RUN(ranking_and_noise_summaries);
+    RUN(a_trained_profile_round_trips_and_names_bad_members);
     return test_report();
 }
