@@ -63,6 +63,11 @@ sed '3s/\t[^\t]*$/\tx/' "$tmp/p.train.tsv" >"$tmp/bad2.tsv"
 expect 1 1 "$SPMVP" cv "$tmp/bad2.tsv"
 must "the bad field is named" "$tmp/err" 'bad2.tsv:3: field [0-9]+ \(us_repeat\): not a number'
 expect 2 1 "$SPMVP" train --corpus none -o "$tmp/q.json" --table "$tmp/p.train.tsv"
+# a table of another device is neither resumed nor fitted for it
+expect 1 1 "$SPMVP" train --corpus none --base devices/nvidia-h100.json -o "$tmp/q.json" \
+    --table "$tmp/p.train.tsv"
+must "the devices are named" "$tmp/err" 'was measured on .*, not NVIDIA H100 80GB HBM3'
+[ ! -e "$tmp/q.json" ] && echo "ok   nothing written" || { echo "FAIL: q.json written"; fails=$((fails + 1)); }
 
 echo "$fails failed"
 [ "$fails" -eq 0 ]

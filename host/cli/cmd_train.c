@@ -296,17 +296,21 @@ static void table_ref(const char *table, char *buf, size_t size)
         snprintf(buf, size, "%.255s", table);
 }
 
-/* Opens (resuming) or creates the table; the rows it has into t. */
-static int open_table(const char *path, spmvp_train_table *t, FILE **append)
+/* Opens (resuming) or creates the table of `device`; the rows it has into t. A table of
+ * another device is refused (a table that does not record one, as the first tables, is not). */
+static int open_table(const char *path, const char *device, spmvp_train_table *t, FILE **append)
 {
+    int exists = access(path, F_OK) == 0, dropped = 0;
+    if ((exists || !append) && spmvp_train_table_read(path, t, &dropped))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s%s", spmvp_last_error(),
+                               append ? " (not resumed: move it away or name another --table)" : "");
+    if (t->device[0] && strcmp(t->device, device))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s was measured on %s, not %s: name another "
+                               "--table", path, t->device, device);
+    snprintf(t->device, sizeof t->device, "%s", device);
     if (!append) /* only read */
-        return spmvp_train_table_read(path, t, NULL)
-                   ? spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error()) : SPMVP_EXIT_OK;
-    if (access(path, F_OK) == 0) {
-        int dropped = 0;
-        if (spmvp_train_table_read(path, t, &dropped))
-            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s (not resumed: move it away or name "
-                                   "another --table)", spmvp_last_error());
+        return SPMVP_EXIT_OK;
+    if (exists) {
         /* rewritten whole without a torn last line, then appended to */
         if (dropped && spmvp_train_table_save(t, path))
             return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
@@ -368,24 +372,26 @@ int spmvp_cmd_train(int argc, char **argv)
                                   .batch_min_us = args.quick ? args.batch_us / 4.0 : args.batch_us};
 
     size_t total = ncorpus + (size_t)nfiles;
-    if ((rc = open_table(table, &t, total ? &tr.append : NULL)))
-        goto done;
     if (args.base ? spmvp_profile_load(args.base, &p) : !(p = spmvp_profile_new())) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", args.base ? spmvp_last_error() : "out of memory");
         goto done;
     }
     if (!total) { /* nothing to measure: fit and cross-validate the table as it is */
-        if (!args.base) {
+        if (!args.base)
             rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "train: nothing to measure (--corpus none, no "
                                  "MATRIX): give --base P.json for the device to fit the table for");
+        else
+            rc = open_table(table, p->device.name, &t, NULL);
+        if (rc)
             goto done;
-        }
         goto fit;
     }
     if (spmvp_cli_open(args.device, NULL, &tr.ctx)) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         goto done;
     }
+    if ((rc = open_table(table, tr.ctx->info.name, &t, &tr.append)))
+        goto done;
     if (tr.nprec == 2 && !tr.ctx->info.fp64) {
         fprintf(stderr, "spmvp: %s lacks cl_khr_fp64: single precision only\n", tr.ctx->info.name);
         tr.nprec = 1;

@@ -46,9 +46,12 @@ static int put_double(FILE *f, double v)
     return fprintf(f, "\t%s", buf) < 0 ? -1 : 0;
 }
 
-int spmvp_train_table_write_header(FILE *f)
+int spmvp_train_table_write_header(FILE *f, const char *device)
 {
-    int e = fprintf(f, "%s\n%s", SPMVP_TRAIN_MAGIC, fixed_names[0]) < 0;
+    int e = fprintf(f, "%s", SPMVP_TRAIN_MAGIC) < 0;
+    if (device && *device)
+        e |= fprintf(f, "\tdevice=%s", device) < 0;
+    e |= fprintf(f, "\n%s", fixed_names[0]) < 0;
     for (int i = 1; i < NFIXED; i++)
         e |= fprintf(f, "\t%s", fixed_names[i]) < 0;
     for (int i = 0; i < SPMVP_FV_N; i++)
@@ -75,7 +78,7 @@ spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path
     spmvp_atomic *a;
     SPMVP_TRY(spmvp_atomic_open(path, &a));
     FILE *f = fopen(a->tmp, "wb");
-    int e = !f || spmvp_train_table_write_header(f);
+    int e = !f || spmvp_train_table_write_header(f, t->device);
     for (size_t i = 0; !e && i < t->n; i++)
         e = spmvp_train_table_write_row(f, &t->row[i]);
     int err = errno;
@@ -199,9 +202,12 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
     while (!st && (len = read_line(f, &buf, &cap, &nl)) > 0) {
         line++;
         if (line == 1) {
-            if (strcmp(buf, SPMVP_TRAIN_MAGIC))
+            size_t m = strlen(SPMVP_TRAIN_MAGIC);
+            if (strncmp(buf, SPMVP_TRAIN_MAGIC, m) || (buf[m] && buf[m] != '\t'))
                 st = spmvp_fail(SPMVP_ERR_PARSE, "%s:1: not a training table (the first line "
                                 "is not \"%s\")", path, SPMVP_TRAIN_MAGIC);
+            else if (!strncmp(buf + m, "\tdevice=", 8))
+                snprintf(t->device, sizeof t->device, "%s", buf + m + 8);
             continue;
         }
         if (line == 2) {

@@ -4,7 +4,8 @@
  * line, appended as measured so that an interrupted run resumes); the learned models fit from
  * it and `spmvp cv` cross-validates them on it.
  *
- * The file: a first line "# spmvp-train 1", a header line of the column names (matrix, family,
+ * The file: a first line "# spmvp-train 1", then a tab and "device=NAME" (the device it was
+ * measured on, which a resumed run must match), a header line of the column names (matrix, family,
  * precision, format, mapping, the spmvp_fv_names, us, us_event, us_repeat), then rows. Numbers
  * are written so that they read back bit for bit; a time not measured is "nan".
  *
@@ -37,6 +38,7 @@ typedef struct spmvp_train_row {
 typedef struct spmvp_train_table {
     size_t n, cap;
     spmvp_train_row *row;
+    char device[128];  /* the device measured on ("": not recorded) */
 } spmvp_train_table;
 
 /* Appends a copy of r. SPMVP_ERR_NOMEM. */
@@ -48,8 +50,9 @@ void spmvp_train_table_free(spmvp_train_table *t);
  * cannot be read, SPMVP_ERR_PARSE naming the line and field, SPMVP_ERR_NOMEM. */
 spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int *dropped);
 
-/* The first two lines; one row as a line. 0, or -1 on a write error (errno set). */
-int spmvp_train_table_write_header(FILE *f);
+/* The first two lines (device: t->device, may be ""); one row as a line. 0, or -1 on a write
+ * error (errno set). */
+int spmvp_train_table_write_header(FILE *f, const char *device);
 int spmvp_train_table_write_row(FILE *f, const spmvp_train_row *r);
 /* The whole table to path, atomically (atomic_file.h). SPMVP_ERR_IO. */
 spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path);
