@@ -55,15 +55,19 @@ const spmvp_cmd spmvp_command_train = {
     "[MATRIX...]", 0, -1, options,
     "Measures every configuration (each format at work-group sizes 64..512, and every\n"
     "power-of-two value of CSR-vector's V and SELL's C at 256) of each matrix of the corpus and\n"
-    "of each MATRIX as bench does (verified against the CPU; median of event-timed products;\n"
-    "back-to-back batch, twice), in the precisions asked for, appending each row to the\n"
-    "training table as it goes (an interrupted run resumes). Then fits every learned model\n"
-    "(lr, knn, gbt, work, work+gbt), cross-validates them grouped by family (no family on both\n"
-    "sides) and writes the profile with the models and their cross-validated errors, which\n"
-    "`spmvp rank` turns into intervals. The models' target is the batch time per product.\n",
+    "of each MATRIX as bench does (verified against the CPU; then a back-to-back batch enlarged\n"
+    "to --batch-us, twice: the first is the models' target, per product as a solver sees it, the\n"
+    "second the noise floor), in the precisions asked for, appending each row to the training\n"
+    "table as it goes (an interrupted run resumes; a table of another device is refused). Then\n"
+    "fits every learned model (lr, knn, work, gbt, work+gbt, rel), cross-validates them grouped\n"
+    "by family (no family on both sides) and writes the profile with the models and their\n"
+    "cross-validated errors, which `spmvp rank` turns into intervals. With --corpus none and no\n"
+    "MATRIX it fits and cross-validates the table as it is, for --base's device, with no device.\n",
     "  spmvp train --device nvidia -o devices/my-gpu.json ../shared/matrices/*.mtx.gz \\\n"
     "      --manifest ../shared/matrices/MANIFEST.tsv\n"
-    "  spmvp train --quick --corpus tiny --device pocl -o /tmp/pocl.json\n",
+    "  spmvp train --quick --corpus tiny --device pocl -o /tmp/pocl.json\n"
+    "  spmvp train --corpus none --base devices/nvidia-h100.json --table devices/nvidia-h100.train.tsv \\\n"
+    "      -o /tmp/h100-refit.json\n",
 };
 
 /* ---- families of real matrices ---- */
