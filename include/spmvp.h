@@ -129,6 +129,33 @@ int spmvp_estimate_best(const spmvp_estimate *e);
 /* The trusted model's name ("pmf-cal"), or NULL when no model predicts. */
 const char *spmvp_estimate_model(const spmvp_estimate *e);
 
+/* ---- ranking, with a trained profile (spmvp train) ---- */
+
+/* Every format and thread mapping the profile was trained on, best first by its best
+ * cross-validated learned model, each with a 90 % interval and a tie mark (spmvp rank). */
+typedef struct spmvp_ranking spmvp_ranking;
+
+/* Ranks A on profile p at values of value_size bytes. SPMVP_ERR_ARG for NULL arguments or
+ * another value_size; SPMVP_ERR_UNSUPPORTED when p has no trained model at that precision;
+ * SPMVP_ERR_NOMEM. Free the ranking with spmvp_ranking_free. */
+spmvp_status spmvp_rank(const spmvp_profile *p, size_t value_size, const spmvp_matrix *A,
+                        spmvp_ranking **out);
+spmvp_ranking *spmvp_ranking_free(spmvp_ranking *r);
+/* The configurations ranked (0 when r is NULL), index 0 the predicted fastest. */
+int spmvp_ranking_count(const spmvp_ranking *r);
+/* Configuration i's format ("ell") and thread mapping ("wg=256 V=4"); NULL out of range. */
+const char *spmvp_ranking_format(const spmvp_ranking *r, int i);
+const char *spmvp_ranking_mapping(const spmvp_ranking *r, int i);
+/* Its predicted µs per product (back to back, the matrix on the device) and the bounds of its
+ * 90 % interval; NaN out of range or where the model has no prediction. */
+double spmvp_ranking_us(const spmvp_ranking *r, int i);
+double spmvp_ranking_low_us(const spmvp_ranking *r, int i);
+double spmvp_ranking_high_us(const spmvp_ranking *r, int i);
+/* 1 when configuration i (> 0) may be as fast as the first (their 50 % intervals overlap). */
+int spmvp_ranking_tie(const spmvp_ranking *r, int i);
+/* The model ranked by ("work+gbt"), NULL when r is NULL. */
+const char *spmvp_ranking_model(const spmvp_ranking *r);
+
 /* ---- products on an OpenCL device ----
  * This slice runs on a device spmvp opens and on host arrays; products on the caller's
  * cl_context, cl_command_queue and cl_mem buffers (y = alpha*A*x + beta*y) come later. */

@@ -247,6 +247,83 @@ const char *spmvp_estimate_model(const spmvp_estimate *e)
     return e && e->model >= 0 ? spmvp_model_name(e->model) : NULL;
 }
 
+/* ---- ranking ---- */
+
+struct spmvp_ranking {
+    int model, n;
+    spmvp_rank_entry *e; /* owned */
+};
+
+spmvp_status spmvp_rank(const spmvp_profile *p, size_t value_size, const spmvp_matrix *A,
+                        spmvp_ranking **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_rank: out is NULL");
+    *out = NULL;
+    if (!p || !A)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_rank: %s is NULL", p ? "the matrix" : "the profile");
+    if (value_size != 4 && value_size != 8)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_rank: value size %zu is neither 4 nor 8",
+                          value_size);
+    spmvp_predictor pred;
+    spmvp_status st = spmvp_predictor_init(&pred, p, NULL, value_size);
+    if (st)
+        return st;
+    spmvp_ranking *r = calloc(1, sizeof *r);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(&A->csr);
+    if (!r || !s)
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_rank: out of memory");
+    else if ((r->model = spmvp_rank_default_model(&pred)) < 0)
+        st = spmvp_fail(SPMVP_ERR_UNSUPPORTED, "spmvp_rank: the profile has no trained model at "
+                        "%s precision (spmvp train)", spmvp_precision_name(pred.prec));
+    else
+        st = spmvp_rank_configs(&pred, r->model, &A->csr, s, &r->e, &r->n, NULL, NULL);
+    if (!st) {
+        *out = r;
+        r = NULL;
+    }
+    spmvp_ranking_free(r);
+    spmvp_rowlen_stats_free(s);
+    spmvp_predictor_release(&pred);
+    return st;
+}
+
+spmvp_ranking *spmvp_ranking_free(spmvp_ranking *r)
+{
+    if (r) {
+        free(r->e);
+        free(r);
+    }
+    return NULL;
+}
+
+int spmvp_ranking_count(const spmvp_ranking *r) { return r ? r->n : 0; }
+
+static const spmvp_rank_entry *entry(const spmvp_ranking *r, int i)
+{
+    return r && i >= 0 && i < r->n ? &r->e[i] : NULL;
+}
+
+const char *spmvp_ranking_format(const spmvp_ranking *r, int i)
+{
+    return entry(r, i) ? spmvp_format_name(entry(r, i)->config.format) : NULL;
+}
+
+const char *spmvp_ranking_mapping(const spmvp_ranking *r, int i)
+{
+    return entry(r, i) ? entry(r, i)->mapping : NULL;
+}
+
+double spmvp_ranking_us(const spmvp_ranking *r, int i) { return entry(r, i) ? entry(r, i)->us : NAN; }
+double spmvp_ranking_low_us(const spmvp_ranking *r, int i) { return entry(r, i) ? entry(r, i)->lo : NAN; }
+double spmvp_ranking_high_us(const spmvp_ranking *r, int i) { return entry(r, i) ? entry(r, i)->hi : NAN; }
+int spmvp_ranking_tie(const spmvp_ranking *r, int i) { return entry(r, i) ? entry(r, i)->tie : 0; }
+
+const char *spmvp_ranking_model(const spmvp_ranking *r)
+{
+    return r ? spmvp_model_name(r->model) : NULL;
+}
+
 /* ---- products on an OpenCL device ---- */
 
 struct spmvp_device {

@@ -306,6 +306,51 @@ static void laplacian_should_run_in_every_format(void)
     spmvp_matrix_free(A);
 }
 
+/* spmvp_rank with the shipped trained PoCL profile: every configuration it was trained on (the
+ * quick ones), best first, intervals around each prediction; refused for an untrained
+ * profile; out-of-range indices read as nothing. */
+static void ranking_should_order_configurations_with_intervals(void)
+{
+    enum { N = 40, ROWS = N * N };
+    static int32_t rp[ROWS + 1], ci[3 * ROWS];
+    static double v[3 * ROWS];
+    int32_t k = 0;
+    for (int32_t i = 0; i < ROWS; i++) { /* a tridiagonal matrix */
+        for (int32_t j = i - 1; j <= i + 1; j++)
+            if (j >= 0 && j < ROWS)
+                ci[k] = j, v[k++] = j == i ? 2 : -1;
+        rp[i + 1] = k;
+    }
+    spmvp_matrix *A = NULL;
+    spmvp_ranking *r = NULL;
+    CHECK(spmvp_matrix_from_csr32(ROWS, ROWS, rp, ci, v, 8, &A) == SPMVP_OK);
+    CHECK(spmvp_rank(profile, 8, A, &r) == SPMVP_OK);
+    int n = spmvp_ranking_count(r);
+    CHECK_MSG(n == 10, "%d configurations", n); /* pocl-cpu.json was trained --quick */
+    for (int i = 0; i < n; i++) {
+        double us = spmvp_ranking_us(r, i);
+        CHECK(spmvp_ranking_format(r, i) && !strncmp(spmvp_ranking_mapping(r, i), "wg=", 3));
+        CHECK_MSG(us > 0 && spmvp_ranking_low_us(r, i) < us && us < spmvp_ranking_high_us(r, i),
+                  "%d: %g in %g..%g", i, us, spmvp_ranking_low_us(r, i), spmvp_ranking_high_us(r, i));
+        CHECK(i == 0 || us >= spmvp_ranking_us(r, i - 1));
+    }
+    CHECK(spmvp_ranking_tie(r, 0) == 0 && spmvp_ranking_model(r) != NULL);
+    CHECK(spmvp_ranking_format(r, n) == NULL && spmvp_ranking_mapping(r, -1) == NULL);
+    CHECK(isnan(spmvp_ranking_us(r, n)) && spmvp_ranking_tie(r, n) == 0);
+    spmvp_ranking_free(r);
+    /* an untrained profile, and bad arguments */
+    spmvp_profile *untrained = NULL;
+    CHECK(spmvp_profile_open(SPMVP_SOURCE_DIR "/devices/nvidia-h200.json", &untrained) == SPMVP_OK);
+    r = (spmvp_ranking *)1;
+    CHECK(spmvp_rank(untrained, 8, A, &r) == SPMVP_ERR_UNSUPPORTED && r == NULL);
+    CHECK(spmvp_rank(NULL, 8, A, &r) == SPMVP_ERR_ARG && r == NULL);
+    CHECK(spmvp_rank(profile, 3, A, &r) == SPMVP_ERR_ARG && spmvp_rank(profile, 8, A, NULL) == SPMVP_ERR_ARG);
+    CHECK(spmvp_ranking_count(NULL) == 0 && spmvp_ranking_model(NULL) == NULL &&
+          spmvp_ranking_free(NULL) == NULL);
+    spmvp_profile_free(untrained);
+    spmvp_matrix_free(A);
+}
+
 int main(void)
 {
     if (spmvp_profile_open(PROFILE, &profile)) {
@@ -323,6 +368,7 @@ int main(void)
     RUN(int64_indices_should_match_int32_and_refuse_past_32_bits);
     RUN(bad_arguments_should_fail_with_a_status);
     RUN(laplacian_should_run_in_every_format);
+    RUN(ranking_should_order_configurations_with_intervals);
     spmvp_device_free(device);
     spmvp_profile_free(profile);
     return test_report();

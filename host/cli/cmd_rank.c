@@ -50,23 +50,19 @@ const spmvp_cmd spmvp_command_rank = {
     "  spmvp rank matrices/cage8.mtx.gz --profile devices/pocl-cpu.json --measure 5 --device pocl\n",
 };
 
-typedef struct entry {
-    spmvp_config c;
-    char label[64];
-    double us, lo, hi;   /* the prediction and its 90 % interval */
-    double lo50, hi50;   /* its 50 % interval (the quartiles): ties */
-    int tie;
-    double measured_us;  /* --measure: the batch time per product (NaN: not measured) */
+/* --measure's results beside rank.h's entries. */
+typedef struct measured {
+    double us;           /* the batch time per product (NaN: not measured) */
     char note[160];      /* why it was not measured */
-} entry;
+} measured;
 
 /* --measure: the first n entries on the device, as train measures (bench verified, then a
  * back-to-back batch of about 2 ms). */
-static int measure(const spmvp_csr *A, size_t vs, entry *e, int n)
+static int measure(const spmvp_csr *A, size_t vs, const spmvp_rank_entry *e, measured *mr, int n)
 {
     spmvp_context *ctx = NULL;
     for (int i = 0; i < n; i++)
-        e[i].measured_us = NAN;
+        mr[i].us = NAN;
     if (spmvp_cli_open(args.device, NULL, &ctx))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (vs == 8 && !ctx->info.fp64) {
@@ -78,27 +74,19 @@ static int measure(const spmvp_csr *A, size_t vs, entry *e, int n)
     for (int i = 0; i < n && rc == SPMVP_EXIT_OK; i++) {
         spmvp_bench_options o = {.spmv = spmvp_spmv_defaults(vs), .warmup = 3, .runs = 5,
                                  .batch = 20, .batch_min_us = 2000};
-        o.spmv.map = e[i].c.map;
+        o.spmv.map = e[i].config.map;
         spmvp_bench_result r;
-        if (spmvp_bench_format(ctx, A, e[i].c.format, &o, &r))
-            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s %s: %s", spmvp_format_name(e[i].c.format),
-                                 e[i].label, r.note);
+        if (spmvp_bench_format(ctx, A, e[i].config.format, &o, &r))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s %s: %s", spmvp_format_name(e[i].config.format),
+                                 e[i].mapping, r.note);
         else if (r.state == SPMVP_BENCH_OK)
-            e[i].measured_us = r.batch_us;
+            mr[i].us = r.batch_us;
         else
-            snprintf(e[i].note, sizeof e[i].note, "%.150s", r.note);
+            snprintf(mr[i].note, sizeof mr[i].note, "%.150s", r.note);
     }
     fprintf(stderr, "spmvp: measured on %s\n", ctx->info.name);
     spmvp_context_free(ctx);
     return rc;
-}
-
-static int by_time(const void *a, const void *b)
-{
-    const entry *x = a, *y = b;
-    if (isnan(x->us) || isnan(y->us))
-        return isnan(x->us) - isnan(y->us);
-    return (x->us > y->us) - (x->us < y->us);
 }
 
 /* The model id to rank by: --model, else the profile's best cross-validated, else the first
@@ -114,10 +102,7 @@ static int choose_model(const spmvp_predictor *pred)
                                    "(spmvp train)", args.profile, args.model), -1;
         return m;
     }
-    int m = spmvp_predictor_best_model(pred);
-    for (int i = 0; m < 0 && i < spmvp_model_families(); i++)
-        if (spmvp_model_family(i)->predict_vec && pred->available[i])
-            m = spmvp_model_first(i);
+    int m = spmvp_rank_default_model(pred);
     if (m < 0)
         spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no trained model at %s precision: train one with "
                         "`spmvp train` (rank needs a learned model)", args.profile,
@@ -125,84 +110,9 @@ static int choose_model(const spmvp_predictor *pred)
     return m;
 }
 
-/* The descriptor and variant of model id m. */
-static const spmvp_model *family_of(int m, int *variant)
-{
-    for (int i = 0; i < spmvp_model_families(); i++) {
-        const spmvp_model *d = spmvp_model_family(i);
-        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + d->nvariants) {
-            *variant = m - spmvp_model_first(i);
-            return d;
-        }
-    }
-    return NULL;
-}
-
-/* Predicts every configuration into e[0..*n), best first, ties marked. */
-static spmvp_status rank_all(const spmvp_csr *A, const spmvp_rowlen_stats *s,
-                             const spmvp_predictor *pred, int m, entry **out, int *n,
-                             double *features_us, double *predict_us)
-{
-    const spmvp_profile *p = pred->profile;
-    const spmvp_profile_precision *pp = &p->prec[pred->prec];
-    spmvp_features_target t = spmvp_profile_target(p, pred->prec ? 8 : 4);
-    spmvp_config *cfg = NULL;
-    int ncfg = 0, v = 0;
-    const spmvp_model *d = family_of(m, &v);
-    const void *part = spmvp_profile_part(p, d, pred->prec);
-    size_t max_wg = p->device.max_work_group_size > 0 ? (size_t)p->device.max_work_group_size : 256;
-    /* the configurations the profile was trained on: a quick training saw work-group 256 only */
-    SPMVP_TRY(spmvp_config_list(s, t.warp, max_wg, p->training.quick, &cfg, &ncfg));
-    entry *e = calloc((size_t)ncfg + 1, sizeof *e);
-    double (*x)[SPMVP_FV_N] = calloc((size_t)ncfg + 1, sizeof *x);
-    if (!e || !x) {
-        free(cfg), free(e), free(x);
-        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
-    }
-    double t0 = spmvp_cli_now_us();
-    spmvp_featurizer z;
-    spmvp_featurizer_init(&z, A, s, &t);
-    int k = 0;
-    spmvp_status st = SPMVP_OK;
-    for (int c = 0; c < ncfg && !st; c++) {
-        spmvp_status fs = spmvp_featurizer_vector(&z, &cfg[c], x[k]);
-        if (fs == SPMVP_ERR_NOMEM)
-            st = fs;
-        else if (!fs) { /* a format that cannot hold A is no entry */
-            e[k].c = cfg[c];
-            spmvp_config_label(&cfg[c], s, t.warp, e[k].label, sizeof e[k].label);
-            k++;
-        }
-    }
-    double t1_us = spmvp_cli_now_us();
-    for (int i = 0; i < k && !st; i++) {
-        e[i].us = d->predict_vec(part, v, e[i].c.format, x[i]);
-        const spmvp_model_error *err = &pp->cv[m][e[i].c.format];
-        double spread = 1 + (pp->has_cv ? pp->noise_p90 : 0);
-        double lo = err->cases ? exp(err->q_lo) : 1, hi = err->cases ? exp(err->q_hi) : 1;
-        e[i].lo = e[i].us * lo / spread;
-        e[i].hi = e[i].us * hi * spread;
-        e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / (1 + pp->noise_median);
-        e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * (1 + pp->noise_median);
-    }
-    *predict_us = spmvp_cli_now_us() - t1_us;
-    *features_us = t1_us - t0;
-    qsort(e, (size_t)k, sizeof *e, by_time);
-    for (int i = 0; i < k; i++)
-        e[i].tie = i > 0 && !isnan(e[i].us) && e[i].lo50 <= e[0].hi50;
-    free(cfg);
-    free(x);
-    if (st) {
-        free(e);
-        return st;
-    }
-    *out = e;
-    *n = k;
-    return SPMVP_OK;
-}
-
-static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m, const entry *e,
-                       int n, double features_us, double predict_us)
+static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
+                       const spmvp_rank_entry *e, const measured *mr, int n, double features_us,
+                       double predict_us)
 {
     const spmvp_profile *p = pred->profile;
     const spmvp_profile_precision *pp = &p->prec[pred->prec];
@@ -225,31 +135,33 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m, c
         char iv[64];
         snprintf(iv, sizeof iv, "%.3g .. %.3g", e[i].lo, e[i].hi);
         printf(" %3d%s  %-13s %-28s %12.3g  %-22s", i + 1, e[i].tie ? "=" : " ",
-               spmvp_format_name(e[i].c.format), e[i].label, e[i].us, isnan(e[i].us) ? "no model" : iv);
-        if (i < args.measure && !isnan(e[i].measured_us))
-            printf("  %12.3g  %17.2f", e[i].measured_us, e[i].measured_us / e[i].us);
+               spmvp_format_name(e[i].config.format), e[i].mapping, e[i].us,
+               isnan(e[i].us) ? "no model" : iv);
+        if (i < args.measure && !isnan(mr[i].us))
+            printf("  %12.3g  %17.2f", mr[i].us, mr[i].us / e[i].us);
         else if (i < args.measure)
-            printf("  not run: %s", e[i].note);
+            printf("  not run: %s", mr[i].note);
         printf("\n");
     }
     if (shown < n)
         printf("  ... %d more (--top 0 for all)\n", n - shown);
     int fastest = -1;
     for (int i = 0; i < args.measure && i < n; i++)
-        if (!isnan(e[i].measured_us) && (fastest < 0 || e[i].measured_us < e[fastest].measured_us))
+        if (!isnan(mr[i].us) && (fastest < 0 || mr[i].us < mr[fastest].us))
             fastest = i;
     if (fastest >= 0)
         printf("\nmeasured: the fastest of the %d run is rank %d (%s %s, %.3g µs); rank 1 took "
                "%.3g µs, %.1f %% more\n", args.measure < n ? args.measure : n, fastest + 1,
-               spmvp_format_name(e[fastest].c.format), e[fastest].label, e[fastest].measured_us,
-               e[0].measured_us, 100 * (e[0].measured_us / e[fastest].measured_us - 1));
+               spmvp_format_name(e[fastest].config.format), e[fastest].mapping, mr[fastest].us,
+               mr[0].us, 100 * (mr[0].us / mr[fastest].us - 1));
     printf("\n%d configurations; %d tie with the first (=: 50 %% intervals overlap, as likely as "
            "not as fast)\nfeatures %.0f µs, prediction %.0f µs (spmvp's own time)\n", n, ties,
            features_us, predict_us);
 }
 
-static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m, const entry *e,
-                       int n, double features_us, double predict_us)
+static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
+                       const spmvp_rank_entry *e, const measured *mr, int n, double features_us,
+                       double predict_us)
 {
     cJSON *doc = spmvp_json_doc("rank");
     cJSON *mo = cJSON_AddObjectToObject(doc, "matrix");
@@ -266,8 +178,8 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m, c
     for (int i = 0; i < n; i++) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "rank", i + 1);
-        cJSON_AddStringToObject(o, "format", spmvp_format_name(e[i].c.format));
-        cJSON_AddStringToObject(o, "mapping", e[i].label);
+        cJSON_AddStringToObject(o, "format", spmvp_format_name(e[i].config.format));
+        cJSON_AddStringToObject(o, "mapping", e[i].mapping);
         spmvp_json_add_number(o, "predicted_us", e[i].us);
         spmvp_json_add_number(o, "interval_lo_us", e[i].lo);
         spmvp_json_add_number(o, "interval_hi_us", e[i].hi);
@@ -275,7 +187,7 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m, c
         spmvp_json_add_number(o, "interval50_hi_us", e[i].hi50);
         cJSON_AddBoolToObject(o, "tie", e[i].tie);
         if (i < args.measure)
-            spmvp_json_add_number(o, "measured_us", e[i].measured_us);
+            spmvp_json_add_number(o, "measured_us", mr[i].us);
         cJSON_AddItemToArray(arr, o);
     }
     return doc;
@@ -293,7 +205,8 @@ int spmvp_cmd_rank(int argc, char **argv)
     spmvp_predictor pred = {0};
     spmvp_csr *A = NULL;
     spmvp_rowlen_stats *s = NULL;
-    entry *e = NULL;
+    spmvp_rank_entry *e = NULL;
+    measured *mr = NULL;
     int ne = 0, m;
     double fus = 0, pus = 0;
     if (spmvp_cli_load_profile(args.profile, args.precision ? 8 : 4, &p, &pred)) {
@@ -305,24 +218,29 @@ int spmvp_cmd_rank(int argc, char **argv)
         goto done;
     }
     if (spmvp_matrix_load(args.matrix, &A) || !(s = spmvp_rowlen_stats_from_csr(A)) ||
-        rank_all(A, s, &pred, m, &e, &ne, &fus, &pus)) {
+        spmvp_rank_configs(&pred, m, A, s, &e, &ne, &fus, &pus)) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         goto done;
     }
-    rc = args.measure ? measure(A, args.precision ? 8 : 4, e, args.measure < ne ? args.measure : ne)
+    if (!(mr = calloc((size_t)ne + 1, sizeof *mr))) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
+        goto done;
+    }
+    rc = args.measure ? measure(A, args.precision ? 8 : 4, e, mr, args.measure < ne ? args.measure : ne)
                       : SPMVP_EXIT_OK;
     if (rc == SPMVP_EXIT_OK && args.json) {
-        cJSON *doc = json_doc(A, &pred, m, e, ne, fus, pus);
+        cJSON *doc = json_doc(A, &pred, m, e, mr, ne, fus, pus);
         char *text = doc ? cJSON_Print(doc) : NULL;
         if (!text || puts(text) == EOF)
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed");
         cJSON_free(text);
         cJSON_Delete(doc);
     } else if (rc == SPMVP_EXIT_OK) {
-        print_text(A, &pred, m, e, ne, fus, pus);
+        print_text(A, &pred, m, e, mr, ne, fus, pus);
     }
 done:
     free(e);
+    free(mr);
     spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);
     spmvp_predictor_release(&pred);

@@ -21,5 +21,6 @@
 #include "featvec.h"       /* feature vectors of configurations; the configurations to rank */
 #include "train_table.h"   /* the training table the learned models fit from */
 #include "cv.h"            /* cross-validation grouped by family, and its summaries */
+#include "rank.h"          /* configurations best first, with intervals and ties */
 
 #endif

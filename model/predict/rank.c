@@ -1,0 +1,115 @@
+/* rank.c: configurations best first, with intervals and ties (rank.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include "rank.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "profile_json.h" /* SPMVP_TRY */
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
+}
+
+static int by_time(const void *a, const void *b)
+{
+    const spmvp_rank_entry *x = a, *y = b;
+    if (isnan(x->us) || isnan(y->us))
+        return isnan(x->us) - isnan(y->us);
+    return (x->us > y->us) - (x->us < y->us);
+}
+
+/* The descriptor and variant of model id m, or NULL. */
+static const spmvp_model *family_of(int m, int *variant)
+{
+    for (int i = 0; i < spmvp_model_families(); i++) {
+        const spmvp_model *d = spmvp_model_family(i);
+        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + d->nvariants) {
+            *variant = m - spmvp_model_first(i);
+            return d;
+        }
+    }
+    return NULL;
+}
+
+int spmvp_rank_default_model(const spmvp_predictor *pred)
+{
+    int m = spmvp_predictor_best_model(pred);
+    for (int i = 0; m < 0 && i < spmvp_model_families(); i++)
+        if (spmvp_model_family(i)->predict_vec && pred->available[i])
+            m = spmvp_model_first(i);
+    return m;
+}
+
+spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_csr *A,
+                                const spmvp_rowlen_stats *s, spmvp_rank_entry **out, int *n,
+                                double *features_us, double *predict_us)
+{
+    *out = NULL;
+    *n = 0;
+    int v = 0;
+    const spmvp_model *d = family_of(m, &v);
+    if (!d || !d->predict_vec || !spmvp_predictor_variant_has(pred, m))
+        return spmvp_fail(SPMVP_ERR_ARG, "model %s has no learned model at %s precision "
+                          "(spmvp train)", spmvp_model_name(m), spmvp_precision_name(pred->prec));
+    const spmvp_profile *p = pred->profile;
+    const spmvp_profile_precision *pp = &p->prec[pred->prec];
+    const void *part = spmvp_profile_part(p, d, pred->prec);
+    spmvp_features_target t = spmvp_profile_target(p, pred->prec ? 8 : 4);
+    size_t max_wg = p->device.max_work_group_size > 0 ? (size_t)p->device.max_work_group_size : 256;
+    spmvp_config *cfg = NULL;
+    int ncfg = 0;
+    /* the configurations the profile was trained on: a quick training saw work-group 256 only */
+    SPMVP_TRY(spmvp_config_list(s, t.warp, max_wg, p->training.quick, &cfg, &ncfg));
+    spmvp_rank_entry *e = calloc((size_t)ncfg + 1, sizeof *e);
+    double (*x)[SPMVP_FV_N] = calloc((size_t)ncfg + 1, sizeof *x);
+    if (!e || !x) {
+        free(cfg), free(e), free(x);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
+    }
+    double t0 = now_us();
+    spmvp_featurizer z;
+    spmvp_featurizer_init(&z, A, s, &t);
+    int k = 0;
+    spmvp_status st = SPMVP_OK;
+    for (int c = 0; c < ncfg && !st; c++) {
+        spmvp_status fs = spmvp_featurizer_vector(&z, &cfg[c], x[k]);
+        if (fs == SPMVP_ERR_NOMEM)
+            st = fs;
+        else if (!fs) { /* a format that cannot hold A is no entry */
+            e[k].config = cfg[c];
+            spmvp_config_label(&cfg[c], s, t.warp, e[k].mapping, sizeof e[k].mapping);
+            k++;
+        }
+    }
+    double t1 = now_us();
+    for (int i = 0; i < k && !st; i++) {
+        const spmvp_model_error *err = &pp->cv[m][e[i].config.format];
+        double spread = 1 + (pp->has_cv ? pp->noise_p90 : 0), half = 1 + pp->noise_median;
+        e[i].us = d->predict_vec(part, v, e[i].config.format, x[i]);
+        e[i].lo = e[i].us * (err->cases ? exp(err->q_lo) : 1) / spread;
+        e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread;
+        e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / half;
+        e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half;
+    }
+    if (predict_us)
+        *predict_us = now_us() - t1;
+    if (features_us)
+        *features_us = t1 - t0;
+    qsort(e, (size_t)k, sizeof *e, by_time);
+    for (int i = 0; i < k; i++)
+        e[i].tie = i > 0 && !isnan(e[i].us) && e[i].lo50 <= e[0].hi50;
+    free(cfg);
+    free(x);
+    if (st) {
+        free(e);
+        return st;
+    }
+    *out = e;
+    *n = k;
+    return SPMVP_OK;
+}

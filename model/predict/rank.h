@@ -1,0 +1,38 @@
+/* rank.h: every configuration of a matrix (featvec.h) best first by one learned model of a
+ * trained profile, with intervals from the model's cross-validated error and ties (what
+ * `spmvp rank` prints and libspmvp's spmvp_rank returns).
+ *
+ * Intervals: the prediction times the 5th..95th percentiles of measured/predicted in the
+ * profile's cross-validation for the model and format, widened by the p90 run-to-run
+ * difference of the training measurements (90 %); the same with the quartiles and the median
+ * difference (50 %). A tie is an entry whose 50 % interval overlaps the first's.
+ *
+ * OpenCL-free. Ownership: spmvp_rank_configs returns a new array the caller frees with free(). */
+#ifndef SPMVP_RANK_H
+#define SPMVP_RANK_H
+
+#include "predict_all.h"
+
+typedef struct spmvp_rank_entry {
+    spmvp_config config;  /* the format and its mapping (automatic parameters unresolved) */
+    char mapping[64];     /* its label, "wg=256 V=4" (resolved) */
+    double us;            /* predicted µs per product (NaN: the model has none for it) */
+    double lo, hi;        /* its 90 % interval */
+    double lo50, hi50;    /* its 50 % interval */
+    int tie;              /* 1: the 50 % interval overlaps the first entry's */
+} spmvp_rank_entry;
+
+/* The model id a trained profile ranks by: the best cross-validated one
+ * (spmvp_predictor_best_model), else the first learned model that can predict; -1 when the
+ * profile has no learned model at the predictor's precision. */
+int spmvp_rank_default_model(const spmvp_predictor *pred);
+
+/* Ranks every configuration of A (statistics s) that the profile was trained on (the quick
+ * ones for a quick training) by model m into *out (*n entries, best first; a format that
+ * cannot hold A is left out). SPMVP_ERR_ARG for a model that is not a learned one available
+ * here, SPMVP_ERR_NOMEM. Timings (µs, may be NULL): the features, then the predictions. */
+spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_csr *A,
+                                const spmvp_rowlen_stats *s, spmvp_rank_entry **out, int *n,
+                                double *features_us, double *predict_us);
+
+#endif
