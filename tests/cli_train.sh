@@ -23,6 +23,9 @@ check "train --quick on the tiny corpus" "$SPMVP" train --quick --corpus tiny --
 must "the profile names its table" "$tmp/p.json" '"table": "p.train.tsv"'
 must "the profile keeps cross-validated errors" "$tmp/p.json" '"log_ratio_p95"'
 must "train says how the models did" "$tmp/err" '^  work\+gbt .* matrices, geomean slowdown'
+must "generated families: the generator, perm- for permuted copies" "$tmp/p.train.tsv" \
+    "^perm:laplace2d:20	perm-laplace2d	single	"
+must "the table records its device" "$tmp/p.train.tsv" '^# spmvp-train 1	device=.+'
 rows=$(($(wc -l <"$tmp/p.train.tsv") - 2))
 [ "$rows" -ge 100 ] && echo "ok   $rows rows measured" || { echo "FAIL: only $rows rows"; fails=$((fails + 1)); }
 

@@ -68,8 +68,12 @@ void spmvp_train_family(const char *spec, char *buf, size_t size)
      * seeds of one generator are one family */
     const char *s = spec;
     int perm = !strncmp(s, "perm:", 5);
-    if (perm)
+    if (perm) {
         s += 5;
+        size_t d = strspn(s, "0123456789"); /* perm:SEED:SPEC: the seed is no family */
+        if (d && s[d] == ':')
+            s += d + 1;
+    }
     size_t len = strcspn(s, ":");
     snprintf(buf, size, "%s%.*s", perm ? "perm-" : "", (int)len, s);
 }
