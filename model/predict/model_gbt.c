@@ -44,8 +44,6 @@ typedef struct gbt_part {
 } gbt_part;
 
 static const char *const var_names[NVAR] = {"gbt", "work+gbt"};
-static const char *const coef_names[SPMVP_WORK_NCOEF] = { /* model_work.c's names */
-    "floor_us", "us_per_byte", "us_per_sector", "us_per_lockstep", "us_per_critical"};
 
 static void free_prec(void *part)
 {
@@ -163,14 +161,9 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
         if (!fo)
             continue;
         spmvp_json_add_int(w, fo, "rows", g->rows[f]);
-        if (g->work.ok[f]) {
-            cJSON *wo = spmvp_json_add_object(w, fo, "work");
-            if (wo) {
-                spmvp_json_add_int(w, wo, "rows", g->work.rows[f]);
-                for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
-                    spmvp_json_add_double(w, wo, coef_names[i], g->work.coef[f][i]);
-            }
-        }
+        cJSON *wo = g->work.ok[f] ? spmvp_json_add_object(w, fo, "work") : NULL;
+        if (wo)
+            spmvp_workfit_write_format(w, wo, &g->work, (spmvp_format)f);
         for (int v = 0; v < NVAR; v++) {
             if (!g->b[f][v])
                 continue;
@@ -213,11 +206,7 @@ static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const 
             snprintf(wat, sizeof wat, "%s.work", fat);
             if (!cJSON_IsObject(wo))
                 return spmvp_json_bad(r, wat, "", "expected an object, got %s", spmvp_json_kind(wo));
-            SPMVP_TRY(spmvp_json_get_int32(r, wo, wat, "rows", MIN_ROWS, &g->work.rows[f]));
-            for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
-                SPMVP_TRY(spmvp_json_get_double(r, wo, wat, coef_names[i], SPMVP_JSON_NONNEG,
-                                                &g->work.coef[f][i]));
-            g->work.ok[f] = 1;
+            SPMVP_TRY(spmvp_workfit_read_format(r, wo, wat, &g->work, (spmvp_format)f));
         }
         for (int v = 0; v < NVAR; v++) {
             const cJSON *it = cJSON_GetObjectItemCaseSensitive(fe, var_names[v]);

@@ -174,6 +174,24 @@ spmvp_status spmvp_workfit_fit(const spmvp_train_table *t, const unsigned char *
 /* The registered model: its part ("work_model" in each precision) and hooks               */
 /* ======================================================================================== */
 
+void spmvp_workfit_write_format(spmvp_json_writer *w, cJSON *fo, const spmvp_workfit *wf,
+                                spmvp_format f)
+{
+    spmvp_json_add_int(w, fo, "rows", wf->rows[f]);
+    for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
+        spmvp_json_add_double(w, fo, coef_names[i], wf->coef[f][i]);
+}
+
+spmvp_status spmvp_workfit_read_format(const spmvp_json_reader *r, const cJSON *fo,
+                                       const char *at, spmvp_workfit *wf, spmvp_format f)
+{
+    SPMVP_TRY(spmvp_json_get_int32(r, fo, at, "rows", MIN_ROWS, &wf->rows[f]));
+    for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
+        SPMVP_TRY(spmvp_json_get_double(r, fo, at, coef_names[i], SPMVP_JSON_NONNEG, &wf->coef[f][i]));
+    wf->ok[f] = 1;
+    return SPMVP_OK;
+}
+
 void spmvp_workfit_write(spmvp_json_writer *w, cJSON *obj, const char *key, const spmvp_workfit *wf)
 {
     cJSON *o = NULL;
@@ -183,11 +201,8 @@ void spmvp_workfit_write(spmvp_json_writer *w, cJSON *obj, const char *key, cons
         if (!o && !(o = spmvp_json_add_object(w, obj, key)))
             return;
         cJSON *fo = spmvp_json_add_object(w, o, spmvp_format_name((spmvp_format)f));
-        if (!fo)
-            continue;
-        spmvp_json_add_int(w, fo, "rows", wf->rows[f]);
-        for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
-            spmvp_json_add_double(w, fo, coef_names[i], wf->coef[f][i]);
+        if (fo)
+            spmvp_workfit_write_format(w, fo, wf, (spmvp_format)f);
     }
 }
 
@@ -209,10 +224,7 @@ spmvp_status spmvp_workfit_read(const spmvp_json_reader *r, const cJSON *o, cons
         snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
         if (!cJSON_IsObject(e))
             return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
-        SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", MIN_ROWS, &wf->rows[f]));
-        for (int i = 0; i < SPMVP_WORK_NCOEF; i++)
-            SPMVP_TRY(spmvp_json_get_double(r, e, fat, coef_names[i], SPMVP_JSON_NONNEG, &wf->coef[f][i]));
-        wf->ok[f] = 1;
+        SPMVP_TRY(spmvp_workfit_read_format(r, e, fat, wf, (spmvp_format)f));
     }
     return SPMVP_OK;
 }

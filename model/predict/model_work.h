@@ -35,6 +35,12 @@ spmvp_status spmvp_workfit_fit(const spmvp_train_table *t, const unsigned char *
  * features. */
 double spmvp_workfit_predict(const spmvp_workfit *w, spmvp_format f, const double *x);
 
+/* Format f's fit as members of the object fo ({rows, floor_us, us_per_byte, ...}), and back
+ * from fo (at: its JSON path); model_gbt.c keeps its baseline this way inside each format. */
+void spmvp_workfit_write_format(spmvp_json_writer *w, cJSON *fo, const spmvp_workfit *wf,
+                                spmvp_format f);
+spmvp_status spmvp_workfit_read_format(const spmvp_json_reader *r, const cJSON *fo,
+                                       const char *at, spmvp_workfit *wf, spmvp_format f);
 /* w as {format: {rows, floor_us, us_per_byte, ...}} under key of obj (nothing when no format
  * is fitted), and back (an absent key: none fitted; errors name the JSON path under at). */
 void spmvp_workfit_write(spmvp_json_writer *w, cJSON *obj, const char *key, const spmvp_workfit *wf);
