@@ -159,15 +159,6 @@ void spmvp_cv_log_ratio(const spmvp_train_table *t, const spmvp_cv *cv, int m,
     free(v);
 }
 
-static const spmvp_train_table *sort_table; /* qsort has no context argument */
-static int by_matrix(const void *a, const void *b)
-{
-    const spmvp_train_row *x = &sort_table->row[*(const size_t *)a],
-                          *y = &sort_table->row[*(const size_t *)b];
-    int c = strcmp(x->matrix, y->matrix);
-    return c ? c : (int)x->prec - (int)y->prec;
-}
-
 spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                                spmvp_precision k)
 {
@@ -183,8 +174,7 @@ spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, i
         free(slow);
         return r;
     }
-    sort_table = t;
-    qsort(idx, n, sizeof *idx, by_matrix);
+    spmvp_train_table_sort_by_matrix(t, idx, n);
     double logsum = 0;
     for (size_t a = 0; a < n;) {
         size_t b = a;

@@ -75,12 +75,6 @@ static void free_prec(void *part)
 
 /* ---- training ---- */
 
-static const spmvp_train_table *sort_t; /* qsort has no context argument */
-static int by_matrix(const void *a, const void *b)
-{
-    return strcmp(sort_t->row[*(const size_t *)a].matrix, sort_t->row[*(const size_t *)b].matrix);
-}
-
 static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *use,
                               spmvp_precision k, void *part, FILE *notes)
 {
@@ -98,10 +92,8 @@ static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *u
     for (size_t i = 0; !st && i < t->n; i++)
         if ((!use || use[i]) && t->row[i].prec == k && t->row[i].us > 0 && isfinite(t->row[i].us))
             ix[n++] = i;
-    if (!st) {
-        sort_t = t;
-        qsort(ix, n, sizeof *ix, by_matrix);
-    }
+    if (!st)
+        spmvp_train_table_sort_by_matrix(t, ix, n);
     for (size_t a = 0; !st && a < n;) { /* one matrix: rows a..b */
         size_t b = a;
         double best = INFINITY;

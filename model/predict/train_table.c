@@ -255,6 +255,24 @@ long spmvp_train_table_find(const spmvp_train_table *t, const char *matrix, spmv
     return -1;
 }
 
+static const spmvp_train_table *sort_table; /* qsort has no context argument */
+
+static int by_matrix(const void *a, const void *b)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const spmvp_train_row *x = &sort_table->row[i], *y = &sort_table->row[j];
+    int c = strcmp(x->matrix, y->matrix);
+    if (!c)
+        c = (int)x->prec - (int)y->prec;
+    return c ? c : (i > j) - (i < j);
+}
+
+void spmvp_train_table_sort_by_matrix(const spmvp_train_table *t, size_t *idx, size_t n)
+{
+    sort_table = t;
+    qsort(idx, n, sizeof *idx, by_matrix);
+}
+
 spmvp_status spmvp_train_table_families(const spmvp_train_table *t, const char ***family,
                                         int *n, int *fam_of)
 {

@@ -61,6 +61,11 @@ spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path
 long spmvp_train_table_find(const spmvp_train_table *t, const char *matrix, spmvp_precision k,
                             spmvp_format f, const char *mapping);
 
+/* Sorts the row indices idx[0..n) of t by matrix, then precision, then index, so that each
+ * matrix's rows (at one precision) are consecutive, in table order (cv.c, model_rel.c). Not
+ * reentrant: qsort has no context argument. */
+void spmvp_train_table_sort_by_matrix(const spmvp_train_table *t, size_t *idx, size_t n);
+
 /* The distinct families of t in order of first appearance: *n of them, family[i] a pointer
  * into t's rows; fam_of[r] (if not NULL, t->n entries) the index of row r's family.
  * SPMVP_ERR_NOMEM. The caller frees *family. */
