@@ -110,9 +110,6 @@ int spmvp_cli_same_file(const char *a, const char *b);
  * naming both. */
 int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *inputs, int n);
 
-/* Monotonic wall clock in µs: host-side timings (parse, features, prediction) in the output. */
-double spmvp_cli_now_us(void);
-
 
 /* Loads a profile and sets up its predictor for value_size (which borrows from *p). Fails
  * when the profile has neither a calibration at that precision nor PMF hardware parameters;

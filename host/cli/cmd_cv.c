@@ -73,7 +73,7 @@ static int write_predictions(const spmvp_train_table *t, const spmvp_cv *cv, con
     return SPMVP_EXIT_OK;
 }
 
-static double now_s(void) { return spmvp_cli_now_us() * 1e-6; }
+static double now_s(void) { return spmvp_now_us() * 1e-6; }
 
 static cJSON *dr_json(spmvp_dr_summary s)
 {

@@ -177,15 +177,15 @@ int spmvp_cmd_features(int argc, char **argv)
     if ((rc = target_of(vs, &t, &source, &dev)) >= 0)
         return rc;
     spmvp_csr *A = NULL;
-    double t0 = spmvp_cli_now_us();
+    double t0 = spmvp_now_us();
     if (spmvp_matrix_load(args.matrix, &A)) {
         cJSON_Delete(dev);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
-    double t1 = spmvp_cli_now_us();
+    double t1 = spmvp_now_us();
     static spmvp_features F;
     spmvp_status st = spmvp_features_compute(A, &t, &args.map, &F);
-    double t2 = spmvp_cli_now_us();
+    double t2 = spmvp_now_us();
     if (st) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());
     } else if (args.json) {

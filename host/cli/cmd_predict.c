@@ -293,14 +293,14 @@ int spmvp_cmd_predict(int argc, char **argv)
     }
     /* timed apart: the one pass over the row pointers that reading a matrix ends with, and
      * the prediction itself, which uses only those statistics */
-    double t0 = spmvp_cli_now_us();
+    double t0 = spmvp_now_us();
     spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
-    double t1 = spmvp_cli_now_us();
+    double t1 = spmvp_now_us();
     spmvp_prediction pr;
     rc = SPMVP_EXIT_OK;
     if (!s || spmvp_predict_all(&pred, A, s, &pr))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());
-    double took = spmvp_cli_now_us() - t1, stats_us = t1 - t0;
+    double took = spmvp_now_us() - t1, stats_us = t1 - t0;
     spmvp_hyb_report h = {0};
     if (rc == SPMVP_EXIT_OK && args.hyb && spmvp_hyb_report_make(&pred, s, &h))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.matrix, spmvp_last_error());

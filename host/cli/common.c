@@ -1,5 +1,5 @@
 /* common.c: helpers shared by the subcommands: errors, numbers, device opening, JSON. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* stat */
 #include "cli.h"
 
 #include <errno.h>
@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 const char *const spmvp_precision_choices[] = {"single", "double", NULL};
 
@@ -199,9 +198,3 @@ int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *
     return 0;
 }
 
-double spmvp_cli_now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e6 + t.tv_nsec * 1e-3;
-}

@@ -218,6 +218,7 @@ spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_fo
     if (st)
         goto out;
     r->footprint = spmvp_spmv_footprint(s);
+    spmvp_spmv_setup_us(s, &r->convert_us, &r->upload_us);
     snprintf(r->params, sizeof r->params, "%s", spmvp_spmv_params(s));
 
     x = malloc(((size_t)A->ncols + 1) * sizeof *x);

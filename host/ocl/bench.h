@@ -36,6 +36,7 @@ typedef struct spmvp_bench_result {
     double gbs_format;   /* footprint / median */
     double gbs_csr;      /* csr_bytes / median */
     double max_err;      /* largest |y - y_ref| / bound over the rows (<= 1 passes) */
+    double convert_us, upload_us; /* the host conversion and upload, once (spmvp_spmv_setup_us) */
 } spmvp_bench_result;
 
 /* Benchmarks format f on A. A format that cannot run is reported in r->state, not as an

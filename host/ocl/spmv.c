@@ -24,6 +24,14 @@ struct spmvp_spmv {
     int nlaunch;
     size_t footprint;
     char params[96];
+    double convert_us, upload_us; /* spmvp_spmv_setup_us */
+    struct {                      /* the kernel arguments that are x or y */
+        int launch;
+        cl_uint arg;
+        int is_y;
+    } io[2 * MAX_LAUNCH];
+    int nio;
+    cl_mem bound_x, bound_y;      /* the buffers those arguments hold now */
 };
 
 spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
@@ -54,6 +62,16 @@ static int fits(const spmvp_spmv *s, size_t bytes, const char *what)
     return 1;
 }
 
+/* Copies bytes of host memory into buffer b and waits: an upload a solver pays for, timed
+ * as such (CL_MEM_COPY_HOST_PTR would let the runtime defer the copy to the first kernel). */
+static spmvp_status write_blocking(spmvp_spmv *s, cl_mem b, const void *host, size_t bytes)
+{
+    spmvp_status st = SPMVP_OK;
+    SPMVP_CL(clEnqueueWriteBuffer(s->ctx->queue, b, CL_TRUE, 0, bytes, host, 0, NULL, NULL), out);
+out:
+    return st;
+}
+
 /* Creates a read-only buffer from n host indices (at least one element: OpenCL refuses 0). */
 static spmvp_status upload_idx(spmvp_spmv *s, const spmvp_idx *a, size_t n, const char *what)
 {
@@ -61,9 +79,10 @@ static spmvp_status upload_idx(spmvp_spmv *s, const spmvp_idx *a, size_t n, cons
     spmvp_idx zero = 0;
     if (!fits(s, n * sizeof *a, what))
         return SPMVP_ERR_UNSUITABLE;
-    SPMVP_CL_ASSIGN(s->buf[s->nbuf], clCreateBuffer(s->ctx->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                    (n ? n : 1) * sizeof *a, n ? (void *)a : &zero, &err_), out);
+    SPMVP_CL_ASSIGN(s->buf[s->nbuf], clCreateBuffer(s->ctx->context, CL_MEM_READ_ONLY,
+                    (n ? n : 1) * sizeof *a, NULL, &err_), out);
     s->nbuf++;
+    st = write_blocking(s, s->buf[s->nbuf - 1], n ? (const void *)a : &zero, (n ? n : 1) * sizeof *a);
 out:
     return st;
 }
@@ -88,10 +107,10 @@ static spmvp_status upload_val(spmvp_spmv *s, const double *v, size_t n, cl_mem_
             ((float *)host)[i] = (float)v[i];
         src = host;
     }
-    if (src)
-        flags |= CL_MEM_COPY_HOST_PTR;
-    SPMVP_CL_ASSIGN(s->buf[s->nbuf], clCreateBuffer(s->ctx->context, flags, bytes, (void *)src, &err_), out);
+    SPMVP_CL_ASSIGN(s->buf[s->nbuf], clCreateBuffer(s->ctx->context, flags, bytes, NULL, &err_), out);
     s->nbuf++;
+    if (src)
+        st = write_blocking(s, s->buf[s->nbuf - 1], src, bytes);
 out:
     free(host);
     return st;
@@ -110,6 +129,14 @@ static spmvp_status set_args(spmvp_spmv *s, cl_kernel k, const spmvp_plan_launch
         }
         const cl_mem *m = a->kind == SPMVP_ARG_X ? &s->x : a->kind == SPMVP_ARG_Y ? &s->y
                                                      : &s->buf[b0 + a->value];
+        if ((a->kind == SPMVP_ARG_X || a->kind == SPMVP_ARG_Y) && s->nio < 2 * MAX_LAUNCH) {
+            s->io[s->nio].launch = s->nlaunch - 1;
+            s->io[s->nio].arg = (cl_uint)i;
+            s->io[s->nio++].is_y = a->kind == SPMVP_ARG_Y;
+        } else if (a->kind == SPMVP_ARG_X || a->kind == SPMVP_ARG_Y) {
+            st = spmvp_fail(SPMVP_ERR_ARG, "a plan with more than %d x and y arguments", 2 * MAX_LAUNCH);
+            goto out;
+        }
         SPMVP_CL(clSetKernelArg(k, (cl_uint)i, sizeof *m, m), out);
     }
 out:
@@ -123,6 +150,7 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     char types[128], opts[256];
     int b0 = s->nbuf;
     spmvp_type_options(s->value_size, types, sizeof types);
+    double t0 = spmvp_now_us();
     for (int i = 0; i < p->narrays && !st; i++) {
         const spmvp_plan_array *a = &p->array[i];
         if (a->kind == SPMVP_ARRAY_INDEX)
@@ -130,6 +158,7 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
         else
             st = upload_val(s, a->host, a->n, a->kind == SPMVP_ARRAY_VALUE ? CL_MEM_READ_ONLY : CL_MEM_READ_WRITE, a->what);
     }
+    s->upload_us = spmvp_now_us() - t0;
     for (int i = 0; i < p->nlaunches && !st; i++) {
         const spmvp_plan_launch *l = &p->launch[i];
         cl_kernel k;
@@ -151,7 +180,9 @@ static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_op
     const spmvp_device_info *di = &s->ctx->info;
     spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem};
     spmvp_plan p;
+    double t0 = spmvp_now_us();
     spmvp_status st = spmvp_format_plan(s->format, A, &opt->map, &t, &p);
+    s->convert_us = spmvp_now_us() - t0;
     if (st)
         return st;
     s->footprint = p.footprint;
@@ -182,8 +213,8 @@ spmvp_status spmvp_spmv_create(spmvp_context *ctx, const spmvp_csr *A, spmvp_for
     if ((st = upload_val(s, NULL, (size_t)A->ncols, CL_MEM_READ_ONLY, "x")) ||
         (st = upload_val(s, NULL, (size_t)A->nrows, CL_MEM_READ_WRITE, "y")))
         goto fail;
-    s->x = s->buf[0];
-    s->y = s->buf[1];
+    s->x = s->bound_x = s->buf[0];
+    s->y = s->bound_y = s->buf[1];
     if ((st = setup(s, A, opt)))
         goto fail;
     if (s->footprint > ctx->info.global_mem) {
@@ -215,6 +246,12 @@ spmvp_spmv *spmvp_spmv_free(spmvp_spmv *s)
 }
 
 size_t spmvp_spmv_footprint(const spmvp_spmv *s) { return s->footprint; }
+
+void spmvp_spmv_setup_us(const spmvp_spmv *s, double *convert_us, double *upload_us)
+{
+    *convert_us = s->convert_us;
+    *upload_us = s->upload_us;
+}
 const char *spmvp_spmv_params(const spmvp_spmv *s) { return s->params; }
 
 spmvp_status spmvp_spmv_set_x(spmvp_spmv *s, const double *x)
@@ -239,13 +276,22 @@ out:
     return st;
 }
 
-spmvp_status spmvp_spmv_enqueue(spmvp_spmv *s, cl_event *first, cl_event *last)
+spmvp_status spmvp_spmv_enqueue_on(spmvp_spmv *s, cl_mem x, cl_mem y, cl_event *first,
+                                   cl_event *last)
 {
     spmvp_status st = SPMVP_OK;
     if (first)
         *first = NULL;
     if (last)
         *last = NULL;
+    if (x != s->bound_x || y != s->bound_y) { /* arguments are captured at each enqueue */
+        for (int i = 0; i < s->nio; i++) {
+            const cl_mem *m = s->io[i].is_y ? &y : &x;
+            SPMVP_CL(clSetKernelArg(s->kernel[s->io[i].launch], s->io[i].arg, sizeof *m, m), out);
+        }
+        s->bound_x = x;
+        s->bound_y = y;
+    }
     for (int i = 0; i < s->nlaunch; i++) {
         cl_event *ev = NULL;
         if (i == 0 && first)
@@ -261,6 +307,11 @@ spmvp_status spmvp_spmv_enqueue(spmvp_spmv *s, cl_event *first, cl_event *last)
     }
 out:
     return st;
+}
+
+spmvp_status spmvp_spmv_enqueue(spmvp_spmv *s, cl_event *first, cl_event *last)
+{
+    return spmvp_spmv_enqueue_on(s, s->x, s->y, first, last);
 }
 
 spmvp_status spmvp_spmv_get_y(spmvp_spmv *s, double *y)

@@ -28,6 +28,11 @@ spmvp_spmv *spmvp_spmv_free(spmvp_spmv *s);
 
 /* Device memory footprint in bytes (the format's arrays plus x and y). */
 size_t spmvp_spmv_footprint(const spmvp_spmv *s);
+/* What creating it cost on the host, in µs of wall time: the conversion from CSR (the
+ * format's plan: 0 where the format uses CSR's arrays as they are) and the upload of its
+ * arrays (blocking writes, value narrowing to single precision included; not x and y, not
+ * the kernels' compilation, which a process pays once per kernel). */
+void spmvp_spmv_setup_us(const spmvp_spmv *s, double *convert_us, double *upload_us);
 /* A short description of the chosen parameters ("V=2", "K=5 +1234 COO", "pitch 1024"). */
 const char *spmvp_spmv_params(const spmvp_spmv *s);
 
@@ -37,6 +42,11 @@ spmvp_status spmvp_spmv_set_x(spmvp_spmv *s, const double *x);
  * receive the events of the first and last kernel (the caller releases them; both are
  * NULL-valued when the product launches nothing, i.e. an empty matrix). */
 spmvp_status spmvp_spmv_enqueue(spmvp_spmv *s, cl_event *first, cl_event *last);
+/* The same on the caller's buffers: x (ncols values) and y (nrows values) of the spmv's
+ * precision, in the spmv's context; y must not alias x. The spmv's own x and y are
+ * untouched. */
+spmvp_status spmvp_spmv_enqueue_on(spmvp_spmv *s, cl_mem x, cl_mem y, cl_event *first,
+                                   cl_event *last);
 /* Reads y (nrows values) back in double. Blocking. */
 spmvp_status spmvp_spmv_get_y(spmvp_spmv *s, double *y);
 

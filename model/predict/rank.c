@@ -1,19 +1,10 @@
 /* rank.c: configurations best first, with intervals and ties (rank.h). */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "rank.h"
 
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "profile_json.h" /* SPMVP_TRY */
-
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
-}
 
 static int by_time(const void *a, const void *b)
 {
@@ -71,7 +62,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
         free(cfg), free(e), free(x);
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
     }
-    double t0 = now_us();
+    double t0 = spmvp_now_us();
     spmvp_featurizer z;
     spmvp_featurizer_init(&z, A, s, &t);
     int k = 0;
@@ -86,7 +77,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
             k++;
         }
     }
-    double t1 = now_us();
+    double t1 = spmvp_now_us();
     for (int i = 0; i < k && !st; i++) {
         const spmvp_model_error *err = &pp->cv[m][e[i].config.format];
         double spread = 1 + (pp->has_cv ? pp->noise_p90 : 0), half = 1 + pp->noise_median;
@@ -97,7 +88,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
         e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half;
     }
     if (predict_us)
-        *predict_us = now_us() - t1;
+        *predict_us = spmvp_now_us() - t1;
     if (features_us)
         *features_us = t1 - t0;
     qsort(e, (size_t)k, sizeof *e, by_time);

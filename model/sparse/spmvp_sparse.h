@@ -22,6 +22,7 @@
 #include "hyb_rules.h" /* the HYB widths users know (CUSP, ViennaCL, mean) */
 #include "atomic_file.h" /* outputs written whole or not at all */
 #include "budget.h"    /* the host memory spmvp may use */
+#include "clock.h"     /* the monotonic wall clock */
 #include "matrix_features.h" /* seed 004 Table 1, per-format work, locality of x */
 
 #endif
