@@ -130,9 +130,11 @@ typedef struct trainer {
     spmvp_context *ctx;
     spmvp_train_table *t;
     FILE *append;            /* the table, open for appending */
+    const char *path;        /* its path */
     int precs[2], nprec;
     spmvp_bench_options bo;
     long long measured, skipped, failed;
+    long long refilled;      /* rows given their setup times now (rewritten per matrix) */
 } trainer;
 
 /* Measures the configurations of one matrix not yet in the table. */
@@ -167,7 +169,18 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
             spmvp_train_row r;
             memset(&r, 0, sizeof r);
             spmvp_config_label(&cfg[c], s, di->warp_size, r.mapping, sizeof r.mapping);
-            if (spmvp_train_table_find(tr->t, name, pr, cfg[c].format, r.mapping) >= 0)
+            long have = spmvp_train_table_find(tr->t, name, pr, cfg[c].format, r.mapping);
+            if (have >= 0 && isnan(tr->t->row[have].convert_us)) {
+                /* a row of a table from before setup times: measure them alone */
+                spmvp_spmv_options so = {vs, cfg[c].map};
+                spmvp_spmv *sp = NULL;
+                if (spmvp_spmv_create(tr->ctx, A, cfg[c].format, &so, &sp) == SPMVP_OK) {
+                    spmvp_spmv_setup_us(sp, &tr->t->row[have].convert_us, &tr->t->row[have].upload_us);
+                    tr->refilled++;
+                }
+                spmvp_spmv_free(sp);
+            }
+            if (have >= 0)
                 continue;
             snprintf(r.matrix, sizeof r.matrix, "%s", name);
             snprintf(r.family, sizeof r.family, "%s", family);
@@ -203,6 +216,8 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
             r.us = b.batch_us;
             r.us_event = b.median_us;
             r.us_repeat = b.batch2_us > 0 ? b.batch2_us : NAN;
+            r.convert_us = b.convert_us;
+            r.upload_us = b.upload_us;
             if (spmvp_train_table_add(tr->t, &r)) {
                 rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
                 break;
@@ -215,6 +230,14 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
         }
     }
 out:
+    if (tr->refilled && rc == SPMVP_EXIT_OK) { /* the table rewritten whole, then appended to */
+        fclose(tr->append);
+        tr->append = NULL;
+        if (spmvp_train_table_save(tr->t, tr->path) || !(tr->append = fopen(tr->path, "ab")))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot rewrite with the setup times: %s",
+                                 tr->path, spmvp_last_error());
+        tr->refilled = 0;
+    }
     free(cfg);
     spmvp_rowlen_stats_free(s);
     spmvp_csr_free(A);
@@ -315,8 +338,9 @@ static int open_table(const char *path, const char *device, spmvp_train_table *t
     if (!append) /* only read */
         return SPMVP_EXIT_OK;
     if (exists) {
-        /* rewritten whole without a torn last line, then appended to */
-        if (dropped && spmvp_train_table_save(t, path))
+        /* rewritten whole without a torn last line (or with the setup times' columns of a
+         * table from before them), then appended to */
+        if ((dropped || !t->setup_columns) && spmvp_train_table_save(t, path))
             return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         fprintf(stderr, "spmvp: resuming %s: %zu rows measured already\n", path, t->n);
     } else if (spmvp_train_table_save(t, path)) {
@@ -396,6 +420,7 @@ int spmvp_cmd_train(int argc, char **argv)
     }
     if ((rc = open_table(table, tr.ctx->info.name, &t, &tr.append)))
         goto done;
+    tr.path = table;
     if (tr.nprec == 2 && !tr.ctx->info.fp64) {
         fprintf(stderr, "spmvp: %s lacks cl_khr_fp64: single precision only\n", tr.ctx->info.name);
         tr.nprec = 1;

@@ -2,12 +2,11 @@
  * profile's benchmark-matrix timings. */
 #include "pmf_cal.h"
 
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_multifit.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nnls.h"
 #include "spmvp_sparse.h"
 
 #define NTERMS 4     /* t0, mem, ops, row */
@@ -106,71 +105,16 @@ spmvp_status spmvp_pmf_cal_hyb_best(const spmvp_pmf_cal *cal, const spmvp_pmf *p
 
 /* ---- the fit ---- */
 
-typedef struct sample {
-    double x[NTERMS]; /* terms of (C1), microseconds */
-    double t;         /* measured, microseconds */
-} sample;
-
-/* Weighted least squares of t - L on the terms in `mask` (relative residuals); 0 with beta
- * set (zeros outside the mask) and *rss the weighted residual sum, -1 on a GSL failure. */
-static int fit_subset(const sample *s, size_t n, double L, unsigned mask, double beta[NTERMS],
-                      double *rss)
+/* The non-negative fit of the terms X (n rows) to the times t over the launch floor L. */
+static int fit_nonneg(const double *X, const double *t, size_t n, double L, spmvp_pmf_cal_coef *out)
 {
-    size_t k = 0;
-    int idx[NTERMS];
-    for (int j = 0; j < NTERMS; j++)
-        if (mask & (1u << j))
-            idx[k++] = j;
-    gsl_matrix *X = gsl_matrix_alloc(n, k);
-    gsl_vector *y = gsl_vector_alloc(n), *b = gsl_vector_alloc(k);
-    gsl_matrix *cov = gsl_matrix_alloc(k, k);
-    gsl_multifit_linear_workspace *w = gsl_multifit_linear_alloc(n, k);
-    int rc = -1;
-    if (X && y && b && cov && w) {
-        /* divide each row by the measured time: minimizes sum ((fit - t) / t)^2 */
-        for (size_t i = 0; i < n; i++) {
-            for (size_t j = 0; j < k; j++)
-                gsl_matrix_set(X, i, j, s[i].x[idx[j]] / s[i].t);
-            gsl_vector_set(y, i, (s[i].t - L) / s[i].t);
-        }
-        if (gsl_multifit_linear(X, y, b, cov, rss, w) == GSL_SUCCESS) {
-            memset(beta, 0, NTERMS * sizeof *beta);
-            for (size_t j = 0; j < k; j++)
-                beta[idx[j]] = gsl_vector_get(b, j);
-            rc = 0;
-        }
-    }
-    gsl_multifit_linear_free(w);
-    gsl_matrix_free(cov);
-    gsl_vector_free(b);
-    gsl_vector_free(y);
-    gsl_matrix_free(X);
-    return rc;
-}
-
-/* The non-negative fit of smallest residual over every non-empty subset of the terms. */
-static int fit_nonneg(const sample *s, size_t n, double L, spmvp_pmf_cal_coef *out)
-{
-    double best_rss = INFINITY, best[NTERMS] = {0};
-    for (unsigned mask = 1; mask < (1u << NTERMS); mask++) {
-        double beta[NTERMS], rss;
-        if (fit_subset(s, n, L, mask, beta, &rss))
-            continue;
-        int ok = 1;
-        for (int j = 0; j < NTERMS; j++)
-            ok &= beta[j] >= 0 && isfinite(beta[j]);
-        if (ok && rss < best_rss) {
-            best_rss = rss;
-            memcpy(best, beta, sizeof best);
-        }
-    }
-    if (best_rss == INFINITY)
+    double best[NTERMS];
+    if (spmvp_nnls_rel(X, t, n, NTERMS, L, best, &out->rms_rel))
         return -1;
     out->t0_us = L + best[0];
     out->mem = best[1];
     out->ops = best[2];
     out->row_us = best[3];
-    out->rms_rel = sqrt(best_rss / (double)n);
     return 0;
 }
 
@@ -188,10 +132,13 @@ spmvp_status spmvp_pmf_cal_fit_launch(const spmvp_calib *c, const spmvp_pmf_hw *
         return spmvp_fail(SPMVP_ERR_ARG, "PMF fit: NULL argument or a negative launch cost");
     memset(out, 0, sizeof *out);
     out->launch_us = launch_us;
-    sample *s = malloc((c->npoints + 1) * sizeof *s);
-    if (!s)
+    double *X = malloc((c->npoints + 1) * NTERMS * sizeof *X);
+    double *tv = malloc((c->npoints + 1) * sizeof *tv);
+    if (!X || !tv) {
+        free(X);
+        free(tv);
         return spmvp_fail(SPMVP_ERR_NOMEM, "PMF fit: out of memory");
-    gsl_error_handler_t *old = gsl_set_error_handler_off(); /* failures are return codes here */
+    }
     spmvp_status st = SPMVP_OK;
     int fitted = 0;
     for (int f = SPMVP_PMF_COO; f <= SPMVP_PMF_ELL && !st; f++) {
@@ -210,15 +157,15 @@ spmvp_status spmvp_pmf_cal_fit_launch(const spmvp_calib *c, const spmvp_pmf_hw *
             if (st)
                 break;
             spmvp_pmf_time t = spmvp_pmf_time_of(p, hw, prec, (spmvp_pmf_format)f, p->max);
-            terms(&t, (double)p->rows, hw, s[n].x);
-            s[n++].t = q->time_us;
+            terms(&t, (double)p->rows, hw, X + n * NTERMS);
+            tv[n++] = q->time_us;
             spmvp_pmf_free(p);
         }
         if (st)
             break;
         spmvp_pmf_cal_coef *k = &out->f[f];
         k->npoints = (int)n;
-        if (n >= MIN_POINTS && !fit_nonneg(s, n, launches[f] * launch_us, k)) {
+        if (n >= MIN_POINTS && !fit_nonneg(X, tv, n, launches[f] * launch_us, k)) {
             k->valid = 1;
             fitted++;
         } else if (notes) {
@@ -226,8 +173,8 @@ spmvp_status spmvp_pmf_cal_fit_launch(const spmvp_calib *c, const spmvp_pmf_hw *
                     pmf_names[f], n, spmvp_format_name(measured_format((spmvp_pmf_format)f)));
         }
     }
-    gsl_set_error_handler(old);
-    free(s);
+    free(X);
+    free(tv);
     if (st)
         return spmvp_fail(st, "PMF fit: %s", spmvp_last_error());
     if (!fitted)

@@ -9,10 +9,12 @@
 #include "profile_json.h"
 
 #define NFIXED 5                         /* matrix, family, precision, format, mapping */
-#define NFIELDS (NFIXED + SPMVP_FV_N + 3) /* ... features, us, us_event, us_repeat */
+#define NTIMES 5                         /* us, us_event, us_repeat, convert_us, upload_us */
+#define NTIMES_V1 3                      /* the first tables have no setup times */
+#define NFIELDS (NFIXED + SPMVP_FV_N + NTIMES)
 
 static const char *const fixed_names[NFIXED] = {"matrix", "family", "precision", "format", "mapping"};
-static const char *const time_names[3] = {"us", "us_event", "us_repeat"};
+static const char *const time_names[NTIMES] = {"us", "us_event", "us_repeat", "convert_us", "upload_us"};
 
 spmvp_status spmvp_train_table_add(spmvp_train_table *t, const spmvp_train_row *r)
 {
@@ -56,7 +58,7 @@ int spmvp_train_table_write_header(FILE *f, const char *device)
         e |= fprintf(f, "\t%s", fixed_names[i]) < 0;
     for (int i = 0; i < SPMVP_FV_N; i++)
         e |= fprintf(f, "\t%s", spmvp_fv_names[i]) < 0;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < NTIMES; i++)
         e |= fprintf(f, "\t%s", time_names[i]) < 0;
     e |= fputc('\n', f) == EOF;
     return e ? -1 : 0;
@@ -69,6 +71,7 @@ int spmvp_train_table_write_row(FILE *f, const spmvp_train_row *r)
     for (int i = 0; i < SPMVP_FV_N; i++)
         e |= put_double(f, r->x[i]);
     e |= put_double(f, r->us) | put_double(f, r->us_event) | put_double(f, r->us_repeat);
+    e |= put_double(f, r->convert_us) | put_double(f, r->upload_us);
     e |= fputc('\n', f) == EOF;
     return e ? -1 : 0;
 }
@@ -128,12 +131,14 @@ static spmvp_status copy_text(const char *path, long line, int i, const char *s,
     return SPMVP_OK;
 }
 
-static spmvp_status parse_row(const char *path, long line, char *text, spmvp_train_row *r)
+/* One row of a table of ntimes time columns (NTIMES, or NTIMES_V1 without setup times). */
+static spmvp_status parse_row(const char *path, long line, char *text, int ntimes,
+                              spmvp_train_row *r)
 {
     char *field[NFIELDS + 1];
-    int n = split(text, field, NFIELDS + 1);
-    if (n != NFIELDS)
-        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: %d fields, expected %d", path, line, n, NFIELDS);
+    int n = split(text, field, NFIELDS + 1), want = NFIXED + SPMVP_FV_N + ntimes;
+    if (n != want)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: %d fields, expected %d", path, line, n, want);
     memset(r, 0, sizeof *r);
     SPMVP_TRY(copy_text(path, line, 0, field[0], r->matrix, sizeof r->matrix));
     SPMVP_TRY(copy_text(path, line, 1, field[1], r->family, sizeof r->family));
@@ -150,8 +155,9 @@ static spmvp_status parse_row(const char *path, long line, char *text, spmvp_tra
     r->format = (spmvp_format)f;
     for (int i = 0; i < SPMVP_FV_N; i++)
         SPMVP_TRY(parse_double(path, line, NFIXED + i, spmvp_fv_names[i], field[NFIXED + i], &r->x[i]));
-    double *times[3] = {&r->us, &r->us_event, &r->us_repeat};
-    for (int i = 0; i < 3; i++)
+    double *times[NTIMES] = {&r->us, &r->us_event, &r->us_repeat, &r->convert_us, &r->upload_us};
+    r->convert_us = r->upload_us = NAN;
+    for (int i = 0; i < ntimes; i++)
         SPMVP_TRY(parse_double(path, line, NFIXED + SPMVP_FV_N + i, time_names[i],
                                field[NFIXED + SPMVP_FV_N + i], times[i]));
     if (!(r->us > 0) || !isfinite(r->us))
@@ -195,7 +201,7 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
     char *buf = NULL;
     size_t cap = 0;
     long line = 0, len;
-    int nl;
+    int nl, ntimes = NTIMES;
     spmvp_status st = SPMVP_OK;
     if (dropped)
         *dropped = 0;
@@ -213,7 +219,9 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
         if (line == 2) {
             char *field[NFIELDS + 1];
             int n = split(buf, field, NFIELDS + 1);
-            for (int i = 0; !st && i < NFIELDS; i++) {
+            ntimes = n == NFIXED + SPMVP_FV_N + NTIMES_V1 ? NTIMES_V1 : NTIMES;
+            t->setup_columns = ntimes == NTIMES;
+            for (int i = 0; !st && i < NFIXED + SPMVP_FV_N + ntimes; i++) {
                 const char *want = i < NFIXED ? fixed_names[i]
                                    : i < NFIXED + SPMVP_FV_N ? spmvp_fv_names[i - NFIXED]
                                                              : time_names[i - NFIXED - SPMVP_FV_N];
@@ -230,7 +238,7 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
             break;
         }
         spmvp_train_row r;
-        if (!(st = parse_row(path, line, buf, &r)))
+        if (!(st = parse_row(path, line, buf, ntimes, &r)))
             st = spmvp_train_table_add(t, &r);
     }
     if (!st && len < 0)

@@ -6,7 +6,9 @@
  *
  * The file: a first line "# spmvp-train 1", then a tab and "device=NAME" (the device it was
  * measured on, which a resumed run must match), a header line of the column names (matrix, family,
- * precision, format, mapping, the spmvp_fv_names, us, us_event, us_repeat), then rows. Numbers
+ * precision, format, mapping, the spmvp_fv_names, us, us_event, us_repeat, convert_us,
+ * upload_us; a table without the last two, as spmvp wrote them first, is read with those
+ * times NaN), then rows. Numbers
  * are written so that they read back bit for bit; a time not measured is "nan".
  *
  * Ownership: a table owns its rows; spmvp_train_table_free frees them and accepts a zeroed
@@ -33,12 +35,17 @@ typedef struct spmvp_train_row {
                           sees; the models' target) */
     double us_event;   /* bench's median of event-timed single products */
     double us_repeat;  /* a second batch on the same upload (the noise floor); NaN if none */
+    double convert_us; /* the host conversion from CSR, once (spmvp_spmv_setup_us); NaN if
+                          not measured (a table of spmvp before 0.2 has no such column) */
+    double upload_us;  /* the upload of the format's arrays, once; NaN if not measured */
 } spmvp_train_row;
 
 typedef struct spmvp_train_table {
     size_t n, cap;
     spmvp_train_row *row;
     char device[128];  /* the device measured on ("": not recorded) */
+    int setup_columns; /* 1: the file read had the convert_us and upload_us columns (a file
+                          without them is rewritten whole before rows are appended) */
 } spmvp_train_table;
 
 /* Appends a copy of r. SPMVP_ERR_NOMEM. */
