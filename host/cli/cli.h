@@ -20,7 +20,7 @@ int spmvp_cli_main(int argc, char **argv);
 extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench,
     spmvp_command_predict, spmvp_command_compare, spmvp_command_calibrate, spmvp_command_refit,
     spmvp_command_evaluate, spmvp_command_gen, spmvp_command_features, spmvp_command_train,
-    spmvp_command_cv, spmvp_command_rank;
+    spmvp_command_cv, spmvp_command_rank, spmvp_command_advise;
 
 /* Options that mean the same in every command, with the same name, help and default. */
 extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
@@ -69,6 +69,7 @@ int spmvp_cmd_features(int argc, char **argv);
 int spmvp_cmd_train(int argc, char **argv);
 int spmvp_cmd_cv(int argc, char **argv);
 int spmvp_cmd_rank(int argc, char **argv);
+int spmvp_cmd_advise(int argc, char **argv);
 
 /* Prints "spmvp: <message>" (printf-style) on one line of stderr and returns `code`. */
 int spmvp_cli_error(int code, const char *fmt, ...)
@@ -116,5 +117,11 @@ int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *
  * on failure *p is NULL and spmvp_last_error() names the file and field. */
 spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
                                     spmvp_predictor *pred);
+
+/* The model a ranking uses: `model` (NULL: the profile's best cross-validated learned model,
+ * spmvp_rank_default_model); -1 with the error printed and *rc its exit status (usage for an
+ * unknown name). */
+int spmvp_cli_rank_model(const spmvp_predictor *pred, const char *model, const char *profile,
+                         int *rc);
 
 #endif

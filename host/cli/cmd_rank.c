@@ -89,27 +89,6 @@ static int measure(const spmvp_csr *A, size_t vs, const spmvp_rank_entry *e, mea
     return rc;
 }
 
-/* The model id to rank by: --model, else the profile's best cross-validated, else the first
- * learned model that can predict; -1 with the error printed. */
-static int choose_model(const spmvp_predictor *pred)
-{
-    if (args.model) {
-        int m = spmvp_model_parse(args.model);
-        if (m < 0)
-            return spmvp_cli_error(SPMVP_EXIT_USAGE, "rank: --model: unknown model \"%s\"", args.model), -1;
-        if (!spmvp_predictor_variant_has(pred, m))
-            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: model %s has no data at this precision "
-                                   "(spmvp train)", args.profile, args.model), -1;
-        return m;
-    }
-    int m = spmvp_rank_default_model(pred);
-    if (m < 0)
-        spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no trained model at %s precision: train one with "
-                        "`spmvp train` (rank needs a learned model)", args.profile,
-                        spmvp_precision_name(pred->prec));
-    return m;
-}
-
 static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
                        const spmvp_rank_entry *e, const measured *mr, int n, double features_us,
                        double predict_us)
@@ -213,10 +192,8 @@ int spmvp_cmd_rank(int argc, char **argv)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         goto done;
     }
-    if ((m = choose_model(&pred)) < 0) {
-        rc = args.model && spmvp_model_parse(args.model) < 0 ? SPMVP_EXIT_USAGE : SPMVP_EXIT_FAIL;
+    if ((m = spmvp_cli_rank_model(&pred, args.model, args.profile, &rc)) < 0)
         goto done;
-    }
     if (spmvp_matrix_load(args.matrix, &A) || !(s = spmvp_rowlen_stats_from_csr(A)) ||
         spmvp_rank_configs(&pred, m, A, s, &e, &ne, &fus, &pus)) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());

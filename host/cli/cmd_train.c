@@ -298,6 +298,30 @@ static void record_cv(spmvp_profile *p, const spmvp_train_table *t, const spmvp_
     }
 }
 
+/* The setup-cost model's held-out error per format into the profile, and a line of it. */
+static int record_setup_cv(spmvp_profile *p, const spmvp_train_table *t, const spmvp_cv *cv,
+                           spmvp_precision k)
+{
+    double *pred = malloc((t->n ? t->n : 1) * sizeof *pred);
+    if (!pred || spmvp_setup_cv(t, cv->fold, cv->nfolds, k, pred, p->prec[k].setup)) {
+        free(pred);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", pred ? spmvp_last_error() : "out of memory");
+    }
+    free(pred);
+    int printed = 0;
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        const spmvp_model_error *e = &p->prec[k].setup[f].cv;
+        if (!e->cases)
+            continue;
+        fprintf(stderr, "%s %s %.0f/%.0f %%", printed++ ? "," : "  setup (conversion + upload), "
+                "held-out D_r median/p90:", spmvp_format_name((spmvp_format)f),
+                100 * e->median_dr, 100 * e->p90_dr);
+    }
+    if (printed)
+        fputc('\n', stderr);
+    return SPMVP_EXIT_OK;
+}
+
 /* The table's path: --table, else the profile's with .json replaced by .train.tsv. */
 static void table_path(char *buf, size_t size)
 {
@@ -466,10 +490,14 @@ fit:
             break;
         }
         rc = fit_all(p, &t, pr);
+        if (rc == SPMVP_EXIT_OK && spmvp_setup_fit_table(&t, NULL, pr, p->prec[pr].setup, stderr))
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     }
     if (rc == SPMVP_EXIT_OK && spmvp_cv_run(&t, args.folds, stderr, &cv) == SPMVP_OK)
-        for (int k = 0; k < tr.nprec; k++)
+        for (int k = 0; k < tr.nprec && rc == SPMVP_EXIT_OK; k++) {
             record_cv(p, &t, &cv, (spmvp_precision)tr.precs[k]);
+            rc = record_setup_cv(p, &t, &cv, (spmvp_precision)tr.precs[k]);
+        }
     else if (rc == SPMVP_EXIT_OK)
         fprintf(stderr, "spmvp: no cross-validation: %s\n", spmvp_last_error());
     if (rc == SPMVP_EXIT_OK) {

@@ -198,3 +198,23 @@ int spmvp_cli_refuse_input(const char *cmd, const char *out, const char *const *
     return 0;
 }
 
+
+int spmvp_cli_rank_model(const spmvp_predictor *pred, const char *model, const char *profile,
+                         int *rc)
+{
+    if (model) {
+        int m = spmvp_model_parse(model);
+        if (m < 0)
+            return *rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "--model: unknown model \"%s\"", model), -1;
+        if (!spmvp_predictor_variant_has(pred, m))
+            return *rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: model %s has no data at this "
+                                         "precision (spmvp train)", profile, model), -1;
+        return m;
+    }
+    int m = spmvp_rank_default_model(pred);
+    if (m < 0)
+        *rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no trained model at %s precision: train one "
+                              "with `spmvp train` (ranking needs a learned model)", profile,
+                              spmvp_precision_name(pred->prec));
+    return m;
+}

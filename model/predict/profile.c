@@ -6,6 +6,7 @@
 #include "model.h"
 #include "profile_json.h"
 #include "profile_training.h"
+#include "setup_cost.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -191,6 +192,7 @@ static void write_precision(spmvp_json_writer *w, cJSON *precs, spmvp_precision 
         if (spmvp_model_family(m)->write_prec)
             spmvp_model_family(m)->write_prec(w, o, pp->calib, pp->part[m]);
     spmvp_training_write_prec(w, o, pp);
+    spmvp_setup_write(w, o, pp->setup);
     write_points(w, o, pp->calib);
 }
 
@@ -400,6 +402,7 @@ static spmvp_status read_precision(const spmvp_json_reader *r, const cJSON *o, c
         if (spmvp_model_family(m)->read_prec)
             SPMVP_TRY(spmvp_model_family(m)->read_prec(r, o, at, c, pp->part[m]));
     SPMVP_TRY(spmvp_training_read_prec(r, o, at, pp));
+    SPMVP_TRY(spmvp_setup_read(r, o, at, pp->setup));
     SPMVP_TRY(spmvp_json_get_array(r, o, at, "points", &points));
     int k = 0;
     for (const cJSON *a = points->child; a; a = a->next, k++) {

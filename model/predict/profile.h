@@ -79,6 +79,20 @@ typedef struct spmvp_model_error {
     double q25, q75;      /* its quartiles (rank's ties) */
 } spmvp_model_error;
 
+/* The setup cost of one format (setup_cost.h): what a solver pays once before its first
+ * product, the host conversion from CSR and the upload of the format's arrays, each linear in
+ * the matrix's size (coefficients >= 0, µs per unit), and the cross-validated error of their
+ * sum. */
+#define SPMVP_SETUP_CONVERT_TERMS 4 /* 1, non-zeros, rows, stored slots */
+#define SPMVP_SETUP_UPLOAD_TERMS 3  /* 1, the layout's bytes, stored slots */
+typedef struct spmvp_setup_fit {
+    int rows;                                  /* training rows fitted (0: no model) */
+    double convert[SPMVP_SETUP_CONVERT_TERMS]; /* µs, µs per non-zero, per row, per slot */
+    double upload[SPMVP_SETUP_UPLOAD_TERMS];   /* µs, µs per byte, per slot */
+    spmvp_model_error cv;                      /* of the sum, held out by family (cases 0:
+                                                  not cross-validated) */
+} spmvp_setup_fit;
+
 /* What `spmvp train` measured and how its models did ("training" at the root, "cv" in each
  * precision: profile_training.c). */
 typedef struct spmvp_profile_training {
@@ -99,6 +113,7 @@ typedef struct spmvp_profile_precision {
     int has_cv;         /* 1: the cross-validation below was measured */
     spmvp_model_error cv[16][SPMVP_NFORMATS]; /* by model id (model.h, < SPMVP_MODELS_MAX) and format */
     double noise_median, noise_p90; /* run-to-run D_r of the training measurements */
+    spmvp_setup_fit setup[SPMVP_NFORMATS]; /* conversion and upload per format (setup_cost.h) */
 } spmvp_profile_precision;
 
 typedef struct spmvp_profile {

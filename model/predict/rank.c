@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "profile_json.h" /* SPMVP_TRY */
+#include "setup_cost.h"
 
 static int by_time(const void *a, const void *b)
 {
@@ -86,6 +87,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
         e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread;
         e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / half;
         e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half;
+        spmvp_setup_predict(&pp->setup[e[i].config.format], x[i], &e[i].convert_us, &e[i].upload_us);
     }
     if (predict_us)
         *predict_us = spmvp_now_us() - t1;

@@ -20,6 +20,8 @@ typedef struct spmvp_rank_entry {
     double lo, hi;        /* its 90 % interval */
     double lo50, hi50;    /* its 50 % interval */
     int tie;              /* 1: the 50 % interval overlaps the first entry's */
+    double convert_us, upload_us; /* its predicted setup (setup_cost.h): conversion from CSR
+                             and upload, once; NaN when the profile has no setup model */
 } spmvp_rank_entry;
 
 /* The model id a trained profile ranks by: the best cross-validated one

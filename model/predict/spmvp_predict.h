@@ -22,5 +22,7 @@
 #include "train_table.h"   /* the training table the learned models fit from */
 #include "cv.h"            /* cross-validation grouped by family, and its summaries */
 #include "rank.h"          /* configurations best first, with intervals and ties */
+#include "setup_cost.h"    /* conversion and upload: what a format costs before its first product */
+#include "advise.h"        /* the configuration for N products, setup counted */
 
 #endif
