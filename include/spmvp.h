@@ -156,6 +156,23 @@ int spmvp_ranking_tie(const spmvp_ranking *r, int i);
 /* The model ranked by ("work+gbt"), NULL when r is NULL. */
 const char *spmvp_ranking_model(const spmvp_ranking *r);
 
+/* ---- advice that counts setup: what a format costs before its first product ----
+ * A solver pays once for converting its CSR arrays to a format on the host and uploading the
+ * format's arrays (spmvp advise). Profiles trained by spmvp 0.2 or later predict both. */
+
+/* Configuration i's predicted setup µs: the host conversion from CSR plus the upload; NaN
+ * when i is out of range or the profile has no setup model (trained before spmvp 0.2). */
+double spmvp_ranking_setup_us(const spmvp_ranking *r, int i);
+/* The configuration to use for `products` products (>= 0): the index i of least
+ * setup + products x spmvp_ranking_us, or -1 when r is NULL, products is negative or no
+ * configuration has a setup prediction. */
+int spmvp_advise(const spmvp_ranking *r, long long products);
+/* The products above which configuration i costs less in total than staying in CSR (the
+ * fastest CSR-scalar or CSR-vector configuration of r, which multiply with CSR's arrays as
+ * they are): 0 when it is also no dearer to set up, INFINITY when its product is not faster,
+ * NaN when i is out of range or not predicted. */
+double spmvp_ranking_break_even(const spmvp_ranking *r, int i);
+
 /* ---- products on an OpenCL device ----
  * This slice runs on a device spmvp opens and on host arrays; products on the caller's
  * cl_context, cl_command_queue and cl_mem buffers (y = alpha*A*x + beta*y) come later. */

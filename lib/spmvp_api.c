@@ -324,6 +324,33 @@ const char *spmvp_ranking_model(const spmvp_ranking *r)
     return r ? spmvp_model_name(r->model) : NULL;
 }
 
+double spmvp_ranking_setup_us(const spmvp_ranking *r, int i)
+{
+    return entry(r, i) ? entry(r, i)->convert_us + entry(r, i)->upload_us : NAN;
+}
+
+int spmvp_advise(const spmvp_ranking *r, long long products)
+{
+    spmvp_advice a;
+    if (!r || spmvp_advise_ranked(r->e, r->n, products, &a))
+        return -1;
+    return a.best;
+}
+
+double spmvp_ranking_break_even(const spmvp_ranking *r, int i)
+{
+    if (!entry(r, i))
+        return NAN;
+    int c = -1; /* the fastest CSR configuration */
+    for (int j = 0; j < r->n; j++)
+        if (spmvp_advise_is_csr(r->e[j].config.format) && !isnan(spmvp_advise_total(&r->e[j], 0)) &&
+            (c < 0 || r->e[j].us < r->e[c].us))
+            c = j;
+    if (c < 0)
+        return NAN;
+    return c == i ? 0 : spmvp_advise_break_even(&r->e[i], &r->e[c]);
+}
+
 /* ---- products on an OpenCL device ---- */
 
 struct spmvp_device {

@@ -50,6 +50,27 @@ must "rank lists every format" "$tmp/out" '^ +[0-9]+[= ] +csr_adaptive '
 check "rank --json" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --json
 must "rank JSON has intervals" "$tmp/out" '"interval_hi_us"'
 
+# advice for N products: setup (conversion + upload) counted; one product stays in CSR
+# unless a format is also cheaper to set up
+check "advise" "$SPMVP" advise laplace2d:30 --profile "$tmp/p.json" --products 1,100000
+must "advise names a configuration per count" "$tmp/out" '^ +100000  [a-z_]+ +wg=[0-9]+'
+must "advise gives each format's break-even" "$tmp/out" '^ell +wg=256 .* ([0-9]+|never)$'
+check "advise --json" "$SPMVP" advise laplace2d:30 --profile "$tmp/p.json" --json
+must "advise JSON has setup" "$tmp/out" '"convert_us"'
+expect 2 1 "$SPMVP" advise laplace2d:30 --profile "$tmp/p.json" --products 10,-1
+# a table from before setup times (two columns fewer) still reads and fits, with no setup
+# model; a resumed train gives its rows their setup times
+cut -f1-$(($(head -2 "$tmp/p.train.tsv" | tail -1 | awk -F'\t' '{print NF}') - 2)) "$tmp/p.train.tsv" >"$tmp/v1.train.tsv"
+check "a table without setup times fits" "$SPMVP" train --corpus none --base "$tmp/p.json" \
+    --table "$tmp/v1.train.tsv" -o "$tmp/v1.json"
+expect 1 1 "$SPMVP" advise laplace2d:30 --profile "$tmp/v1.json"
+must "advise says why" "$tmp/err" 'no setup model at single precision'
+check "train resumes a table without setup times" "$SPMVP" train --quick --corpus tiny --device pocl \
+    --precision single --batch-us 200 --table "$tmp/v1.train.tsv" -o "$tmp/v1b.json"
+must "the rows gain their setup times" "$tmp/v1.train.tsv" '	us_repeat	convert_us	upload_us$'
+must "nothing measured again" "$tmp/err" "^spmvp: 0 configurations measured now \($rows in the table\)"
+check "then advise works" "$SPMVP" advise laplace2d:30 --profile "$tmp/v1b.json"
+
 # the shipped H100 profile: a stencil's ELL and ELL-R are within each other's error: ties
 check "rank on the shipped H100 profile" "$SPMVP" rank laplace3d:40 --profile devices/nvidia-h100.json \
     --precision double
@@ -57,14 +78,14 @@ must "ties are marked" "$tmp/out" '^ +2= '
 must "ties are counted" "$tmp/out" '^50 configurations; [1-9][0-9]* tie with the first'
 
 # refused: an untrained profile, a model without data, a table that is not one, a torn header
-expect 1 1 "$SPMVP" rank laplace2d:30 --profile devices/nvidia-h200.json
+expect 1 1 "$SPMVP" rank laplace2d:30 --profile devices/gt645m-paper.json
 expect 2 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --model nosuch
 expect 1 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --precision double
 printf 'not a table\n' >"$tmp/bad.tsv"
 expect 1 1 "$SPMVP" cv "$tmp/bad.tsv"
 sed '3s/\t[^\t]*$/\tx/' "$tmp/p.train.tsv" >"$tmp/bad2.tsv"
 expect 1 1 "$SPMVP" cv "$tmp/bad2.tsv"
-must "the bad field is named" "$tmp/err" 'bad2.tsv:3: field [0-9]+ \(us_repeat\): not a number'
+must "the bad field is named" "$tmp/err" 'bad2.tsv:3: field [0-9]+ \(upload_us\): not a number'
 expect 2 1 "$SPMVP" train --corpus none -o "$tmp/q.json" --table "$tmp/p.train.tsv"
 # a table of another device is neither resumed nor fitted for it
 expect 1 1 "$SPMVP" train --corpus none --base devices/nvidia-h100.json -o "$tmp/q.json" \

@@ -337,10 +337,28 @@ static void ranking_should_order_configurations_with_intervals(void)
     CHECK(spmvp_ranking_tie(r, 0) == 0 && spmvp_ranking_model(r) != NULL);
     CHECK(spmvp_ranking_format(r, n) == NULL && spmvp_ranking_mapping(r, -1) == NULL);
     CHECK(isnan(spmvp_ranking_us(r, n)) && spmvp_ranking_tie(r, n) == 0);
+    /* advice: the shipped profile predicts setup; one product never converts to a format whose
+     * setup costs more than that product saves, and the advice for many products is the
+     * configuration of least setup + N x product */
+    int best1 = spmvp_advise(r, 1), bestmany = spmvp_advise(r, 1000000);
+    CHECK(best1 >= 0 && best1 < n && bestmany >= 0 && bestmany < n);
+    for (int i = 0; i < n; i++) {
+        double setup = spmvp_ranking_setup_us(r, i);
+        CHECK_MSG(setup > 0, "%d: setup %g", i, setup);
+        CHECK(spmvp_ranking_setup_us(r, best1) + spmvp_ranking_us(r, best1) <=
+              setup + spmvp_ranking_us(r, i));
+        CHECK(spmvp_ranking_setup_us(r, bestmany) + 1e6 * spmvp_ranking_us(r, bestmany) <=
+              setup + 1e6 * spmvp_ranking_us(r, i));
+        double be = spmvp_ranking_break_even(r, i);
+        CHECK_MSG(be >= 0, "%d: break-even %g", i, be); /* a count, or INFINITY */
+    }
+    CHECK(spmvp_advise(r, -1) == -1 && spmvp_advise(NULL, 10) == -1);
+    CHECK(isnan(spmvp_ranking_setup_us(r, n)) && isnan(spmvp_ranking_break_even(r, -1)));
+    CHECK(isnan(spmvp_ranking_setup_us(NULL, 0)) && isnan(spmvp_ranking_break_even(NULL, 0)));
     spmvp_ranking_free(r);
     /* an untrained profile, and bad arguments */
     spmvp_profile *untrained = NULL;
-    CHECK(spmvp_profile_open(SPMVP_SOURCE_DIR "/devices/nvidia-h200.json", &untrained) == SPMVP_OK);
+    CHECK(spmvp_profile_open(SPMVP_SOURCE_DIR "/devices/gt645m-paper.json", &untrained) == SPMVP_OK);
     r = (spmvp_ranking *)1;
     CHECK(spmvp_rank(untrained, 8, A, &r) == SPMVP_ERR_UNSUPPORTED && r == NULL);
     CHECK(spmvp_rank(NULL, 8, A, &r) == SPMVP_ERR_ARG && r == NULL);

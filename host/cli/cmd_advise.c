@@ -230,7 +230,7 @@ int spmvp_cmd_advise(int argc, char **argv)
         goto done;
     }
     for (int j = 0; j < args.ncounts; j++)
-        spmvp_advise(e, ne, args.products[j], &adv[j]);
+        spmvp_advise_ranked(e, ne, args.products[j], &adv[j]);
     rc = args.json ? spmvp_cli_emit_json(json_doc(A, &pred, m, e, ne, adv))
                    : (print_text(A, &pred, m, e, ne, adv), SPMVP_EXIT_OK);
 done:

@@ -141,6 +141,70 @@ static void overhead(const spmvp_train_table *t, spmvp_precision k, double *fit_
     }
 }
 
+/* The setup model's held-out error per format, and advice (advise.h) for a few product counts
+ * judged against the oracle's total, beside always CSR-vector: when the table has setup times. */
+static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k,
+                          cJSON *po, FILE *out)
+{
+    static const long long counts[] = {10, 100, 1000, 10000};
+    spmvp_setup_fit fits[SPMVP_NFORMATS];
+    double *setup = malloc((t->n ? t->n : 1) * sizeof *setup);
+    memset(fits, 0, sizeof fits);
+    if (!setup || spmvp_setup_cv(t, cv->fold, cv->nfolds, k, setup, fits)) {
+        free(setup);
+        return;
+    }
+    int any = 0, m = -1;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        any |= fits[f].cv.cases > 0;
+    double bestmed = INFINITY;
+    for (int j = 0; j < spmvp_model_count(); j++) { /* the model rank would trust: least median */
+        spmvp_dr_summary s = spmvp_cv_dr(t, cv, j, k, -1);
+        if (s.n && s.median < bestmed) {
+            bestmed = s.median;
+            m = j;
+        }
+    }
+    if (!any || m < 0) {
+        free(setup);
+        return;
+    }
+    fprintf(out, "\n  setup (conversion + upload) held out, D_r %% median/p90:");
+    cJSON *so = cJSON_AddObjectToObject(po, "setup");
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        const spmvp_model_error *e = &fits[f].cv;
+        if (!e->cases)
+            continue;
+        fprintf(out, " %s %.0f/%.0f", spmvp_format_name((spmvp_format)f), 100 * e->median_dr, 100 * e->p90_dr);
+        cJSON *fo = cJSON_AddObjectToObject(so, spmvp_format_name((spmvp_format)f));
+        cJSON_AddNumberToObject(fo, "cases", e->cases);
+        spmvp_json_add_number(fo, "median_dr", e->median_dr);
+        spmvp_json_add_number(fo, "p90_dr", e->p90_dr);
+    }
+    fprintf(out, "\n\n  advice for N products (%s): measured setup + N x product of the pick over "
+            "the oracle's, per matrix\n", spmvp_model_name(m));
+    fprintf(out, "  %-30s %4s %9s %9s %9s %8s %8s\n", "chooser", "mat.", "<= 5 %", "<= 20 %",
+            "geomean", "p90", "worst");
+    cJSON *ao = cJSON_AddObjectToObject(po, "advice");
+    cJSON_AddStringToObject(ao, "model", spmvp_model_name(m));
+    cJSON *arr = cJSON_AddArrayToObject(ao, "counts");
+    for (size_t j = 0; j < sizeof counts / sizeof counts[0]; j++) {
+        char label[64];
+        spmvp_cv_rank a = spmvp_cv_advice(t, cv, m, k, setup, counts[j]);
+        spmvp_cv_rank b = spmvp_cv_advice(t, cv, SPMVP_CV_CSR_VECTOR, k, setup, counts[j]);
+        snprintf(label, sizeof label, "N = %lld: advice", counts[j]);
+        print_rank(out, label, a);
+        snprintf(label, sizeof label, "N = %lld: always CSR-vector", counts[j]);
+        print_rank(out, label, b);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "products", (double)counts[j]);
+        cJSON_AddItemToObject(o, "advice", rank_json(a));
+        cJSON_AddItemToObject(o, "csr_vector", rank_json(b));
+        cJSON_AddItemToArray(arr, o);
+    }
+    free(setup);
+}
+
 static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k,
                              cJSON *doc, FILE *out)
 {
@@ -190,6 +254,8 @@ static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spm
     spmvp_cv_rank r = spmvp_cv_ranking(t, cv, SPMVP_CV_NOISE, k);
     print_rank(out, "noise (the repeat's best)", r);
     cJSON_AddItemToObject(ro, "noise", rank_json(r));
+
+    report_advice(t, cv, k, po, out);
 
     double fit_s[SPMVP_MODELS_MAX], pred_us[SPMVP_MODELS_MAX];
     for (int m = 0; m < SPMVP_MODELS_MAX; m++)

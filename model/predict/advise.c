@@ -18,7 +18,7 @@ double spmvp_advise_total(const spmvp_rank_entry *e, long long N)
     return setup + (double)N * e->us;
 }
 
-spmvp_status spmvp_advise(const spmvp_rank_entry *e, int n, long long N, spmvp_advice *out)
+spmvp_status spmvp_advise_ranked(const spmvp_rank_entry *e, int n, long long N, spmvp_advice *out)
 {
     out->products = N;
     out->best = out->csr = -1;

@@ -27,7 +27,7 @@ double spmvp_advise_total(const spmvp_rank_entry *e, long long N);
 /* The advice for N >= 0 products over the n ranked entries e (any order). SPMVP_ERR_ARG for a
  * negative N; entries without a setup prediction are never advised (a profile trained before
  * setup times were measured advises nothing: best -1). */
-spmvp_status spmvp_advise(const spmvp_rank_entry *e, int n, long long N, spmvp_advice *out);
+spmvp_status spmvp_advise_ranked(const spmvp_rank_entry *e, int n, long long N, spmvp_advice *out);
 
 /* The products above which entry e's total is below entry csr's (the break-even count): 0 when
  * e is also no dearer to set up, INFINITY when its product is not faster (it never pays back

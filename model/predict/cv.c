@@ -2,6 +2,7 @@
 #include "cv.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,15 +160,57 @@ void spmvp_cv_log_ratio(const spmvp_train_table *t, const spmvp_cv *cv, int m,
     free(v);
 }
 
-spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
-                               spmvp_precision k)
+/* What a per-matrix choice is judged by: the chooser's score of row i (the least finite one
+ * is picked; NaN or INFINITY: not a candidate) and row i's measured cost (NaN: the row takes no
+ * part, as a row without setup times in advice). */
+typedef struct chooser {
+    const spmvp_train_table *t;
+    const spmvp_cv *cv;
+    int m;                 /* a model id, SPMVP_CV_NOISE or SPMVP_CV_CSR_VECTOR */
+    const double *setup;   /* held-out setup predictions (advice), else NULL */
+    double N;              /* products (advice) */
+} chooser;
+
+static double product_score(const chooser *c, size_t i)
 {
+    const spmvp_train_row *r = &c->t->row[i];
+    if (c->m == SPMVP_CV_NOISE)
+        return r->us_repeat;
+    if (c->m == SPMVP_CV_CSR_VECTOR) { /* spmvp's CSR-vector at 256: V by the mean row length */
+        char label[64];
+        int v = spmvp_vector_width_for_mean(r->x[SPMVP_FV_ROWS] > 0 ? r->x[SPMVP_FV_NNZ] / r->x[SPMVP_FV_ROWS] : 0, 32);
+        snprintf(label, sizeof label, "wg=256 V=%d", v);
+        return r->format == SPMVP_CSR_VECTOR && !strcmp(r->mapping, label) ? 0 : NAN;
+    }
+    return c->cv->pred[i * SPMVP_MODELS_MAX + c->m];
+}
+
+static double score(const chooser *c, size_t i)
+{
+    double p = product_score(c, i);
+    if (!c->setup || c->m == SPMVP_CV_CSR_VECTOR)
+        return p;
+    return c->setup[i] + c->N * p;
+}
+
+static double cost(const chooser *c, size_t i)
+{
+    const spmvp_train_row *r = &c->t->row[i];
+    if (!c->setup)
+        return r->us;
+    return isfinite(r->convert_us) && isfinite(r->upload_us) ? r->convert_us + r->upload_us + c->N * r->us : NAN;
+}
+
+/* Per matrix at precision k: the cost of the chooser's pick over the least cost. */
+static spmvp_cv_rank choose(const chooser *c, spmvp_precision k)
+{
+    const spmvp_train_table *t = c->t;
     spmvp_cv_rank r = {0};
     size_t *idx = malloc((t->n ? t->n : 1) * sizeof *idx);
     double *slow = malloc((t->n ? t->n : 1) * sizeof *slow);
     size_t n = 0, ns = 0;
     for (size_t i = 0; idx && i < t->n; i++)
-        if (t->row[i].prec == k)
+        if (t->row[i].prec == k && !isnan(cost(c, i)))
             idx[n++] = i;
     if (!idx || !slow) {
         free(idx);
@@ -183,17 +226,16 @@ spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, i
         long best = -1, pick = -1;
         double pbest = INFINITY;
         for (size_t j = a; j < b; j++) {
-            const spmvp_train_row *row = &t->row[idx[j]];
-            if (best < 0 || row->us < t->row[best].us)
+            if (best < 0 || cost(c, idx[j]) < cost(c, (size_t)best))
                 best = (long)idx[j];
-            double p = m == SPMVP_CV_NOISE ? row->us_repeat : cv->pred[idx[j] * SPMVP_MODELS_MAX + m];
-            if (isfinite(p) && p > 0 && p < pbest) {
+            double p = score(c, idx[j]);
+            if (isfinite(p) && p >= 0 && p < pbest) {
                 pbest = p;
                 pick = (long)idx[j];
             }
         }
         if (pick >= 0) {
-            double s = t->row[pick].us / t->row[best].us;
+            double s = cost(c, (size_t)pick) / cost(c, (size_t)best);
             slow[ns++] = s;
             logsum += log(s);
             r.within5 += s <= 1.05;
@@ -215,6 +257,20 @@ spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, i
     free(idx);
     free(slow);
     return r;
+}
+
+spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                               spmvp_precision k)
+{
+    chooser c = {t, cv, m, NULL, 0};
+    return choose(&c, k);
+}
+
+spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                              spmvp_precision k, const double *setup_pred, long long N)
+{
+    chooser c = {t, cv, m, setup_pred, (double)N};
+    return choose(&c, k);
 }
 
 spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k)

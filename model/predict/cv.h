@@ -57,6 +57,16 @@ typedef struct spmvp_cv_rank {
 spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                                spmvp_precision k);
 
+/* Advice quality (advise.h), held out: per matrix at precision k, the measured total
+ * convert_us + upload_us + N x us of the configuration advised by model m's held-out product
+ * predictions and the held-out setup predictions setup_pred (t->n, spmvp_setup_cv), over the
+ * least measured total of the matrix (the oracle), over the rows with setup times.
+ * m = SPMVP_CV_CSR_VECTOR judges always CSR-vector instead (work-group 256, V by spmvp's rule
+ * for the mean row length at warp 32: what a user who does not tune would run). */
+#define SPMVP_CV_CSR_VECTOR (-2)
+spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, int m,
+                              spmvp_precision k, const double *setup_pred, long long N);
+
 /* The noise floor at precision k: |us_repeat - us| / us over rows with a repeat. */
 spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k);
 

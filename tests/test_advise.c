@@ -1,0 +1,184 @@
+/* test_advise.c: the setup-cost model (setup_cost.h) recovers known coefficients, survives a
+ * profile round trip and is cross-validated; advice (advise.h) stays in CSR for one product
+ * and converts for many, with the break-even count in between; the held-out advice report
+ * (cv.h) judges picks by their measured totals. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spmvp_predict.h"
+#include "test.h"
+
+/* The setup times of the coefficients below for features x. */
+static void true_setup(const double *x, double *convert, double *upload)
+{
+    *convert = 5 + 0.01 * x[SPMVP_FV_NNZ] + 0.002 * x[SPMVP_FV_ROWS] + 0.003 * x[SPMVP_FV_SLOTS];
+    *upload = 20 + 1e-4 * x[SPMVP_FV_BYTES];
+}
+
+/* Rows of `n` matrices in format f whose setup times follow true_setup exactly. */
+static void add_rows(spmvp_train_table *t, spmvp_format f, int n, double us_scale)
+{
+    for (int i = 0; i < n; i++) {
+        spmvp_train_row r;
+        memset(&r, 0, sizeof r);
+        snprintf(r.matrix, sizeof r.matrix, "m%d", i);
+        snprintf(r.family, sizeof r.family, "fam%d", i % 6);
+        snprintf(r.mapping, sizeof r.mapping, "wg=256");
+        r.prec = SPMVP_PRECISION_DOUBLE;
+        r.format = f;
+        double nnz = 1000.0 * (1 + i * i), rows = 100.0 * (1 + (i * 7) % 13);
+        r.x[SPMVP_FV_NNZ] = nnz;
+        r.x[SPMVP_FV_ROWS] = rows;
+        r.x[SPMVP_FV_SLOTS] = nnz * (1 + 0.1 * (i % 5));
+        r.x[SPMVP_FV_BYTES] = 12 * r.x[SPMVP_FV_SLOTS] + 8 * rows;
+        r.us = us_scale * (1 + nnz / 1e4);
+        r.us_event = r.us_repeat = r.us;
+        true_setup(r.x, &r.convert_us, &r.upload_us);
+        CHECK(spmvp_train_table_add(t, &r) == SPMVP_OK);
+    }
+}
+
+static int close_to(double a, double b) { return fabs(a - b) <= 1e-6 * (fabs(b) + 1e-9); }
+
+static void the_setup_model_recovers_known_coefficients(void)
+{
+    spmvp_train_table t = {0};
+    add_rows(&t, SPMVP_ELL, 30, 1.0);
+    add_rows(&t, SPMVP_JAD, 5, 1.0); /* too few rows for a model */
+    spmvp_setup_fit fits[SPMVP_NFORMATS];
+    memset(fits, 0, sizeof fits);
+    CHECK(spmvp_setup_fit_table(&t, NULL, SPMVP_PRECISION_DOUBLE, fits, NULL) == SPMVP_OK);
+    const spmvp_setup_fit *e = &fits[SPMVP_ELL];
+    CHECK(e->rows == 30);
+    CHECK_MSG(close_to(e->convert[0], 5) && close_to(e->convert[1], 0.01) &&
+              close_to(e->convert[2], 0.002) && close_to(e->convert[3], 0.003),
+              "convert %g %g %g %g", e->convert[0], e->convert[1], e->convert[2], e->convert[3]);
+    CHECK_MSG(close_to(e->upload[0], 20) && close_to(e->upload[1], 1e-4) && fabs(e->upload[2]) < 1e-9,
+              "upload %g %g %g", e->upload[0], e->upload[1], e->upload[2]);
+    CHECK(fits[SPMVP_JAD].rows == 0);
+    double c, u, x[SPMVP_FV_N] = {0};
+    x[SPMVP_FV_NNZ] = 5e5, x[SPMVP_FV_ROWS] = 1e4, x[SPMVP_FV_SLOTS] = 6e5, x[SPMVP_FV_BYTES] = 8e6;
+    double total = spmvp_setup_predict(e, x, &c, &u), tc, tu;
+    true_setup(x, &tc, &tu);
+    CHECK(close_to(c, tc) && close_to(u, tu) && close_to(total, tc + tu));
+    CHECK(isnan(spmvp_setup_predict(&fits[SPMVP_JAD], x, &c, &u)) && isnan(c) && isnan(u));
+    /* cross-validated by the folds given: exact data, so held out is exact too */
+    int *fold = malloc(t.n * sizeof *fold);
+    double *pred = malloc(t.n * sizeof *pred);
+    for (size_t i = 0; i < t.n; i++)
+        fold[i] = (int)(t.row[i].family[3] - '0') % 3; /* a family in one fold */
+    CHECK(spmvp_setup_cv(&t, fold, 3, SPMVP_PRECISION_DOUBLE, pred, fits) == SPMVP_OK);
+    CHECK(fits[SPMVP_ELL].cv.cases == 30 && fits[SPMVP_ELL].cv.median_dr < 1e-6);
+    CHECK(close_to(pred[0], t.row[0].convert_us + t.row[0].upload_us));
+    CHECK(isnan(pred[30])); /* JAD: no model without its fold either */
+
+    /* through a profile file and back */
+    spmvp_profile *p = spmvp_profile_new(), *q = NULL;
+    CHECK(p != NULL);
+    p->prec[SPMVP_PRECISION_DOUBLE].calib = spmvp_calib_new();
+    memcpy(p->prec[SPMVP_PRECISION_DOUBLE].setup, fits, sizeof fits);
+    spmvp_profile_stamp(p, "test");
+    spmvp_status st = spmvp_profile_save(p, "test_advise_profile.json");
+    CHECK_MSG(st == SPMVP_OK, "%s", spmvp_last_error());
+    CHECK(spmvp_profile_load("test_advise_profile.json", &q) == SPMVP_OK);
+    CHECK(q && !memcmp(q->prec[SPMVP_PRECISION_DOUBLE].setup, fits, sizeof fits));
+    remove("test_advise_profile.json");
+    spmvp_profile_free(p);
+    spmvp_profile_free(q);
+    free(fold);
+    free(pred);
+    spmvp_train_table_free(&t);
+}
+
+static spmvp_rank_entry entry(spmvp_format f, double us, double convert, double upload)
+{
+    spmvp_rank_entry e;
+    memset(&e, 0, sizeof e);
+    e.config.format = f;
+    e.config.map = spmvp_mapping_auto();
+    snprintf(e.mapping, sizeof e.mapping, "wg=256");
+    e.us = us;
+    e.convert_us = convert;
+    e.upload_us = upload;
+    return e;
+}
+
+static void advice_stays_in_csr_for_few_products_and_converts_for_many(void)
+{
+    spmvp_rank_entry e[4] = {
+        entry(SPMVP_ELL, 5, 900, 100),           /* twice as fast, 10x dearer to set up */
+        entry(SPMVP_CSR_VECTOR, 10, 0, 100),
+        entry(SPMVP_CSR_SCALAR, 30, 0, 100),
+        entry(SPMVP_COO, 4, NAN, NAN),            /* no setup model: never advised */
+    };
+    spmvp_advice a;
+    CHECK(spmvp_advise_ranked(e, 4, 1, &a) == SPMVP_OK);
+    CHECK(a.best == 1 && a.csr == 1 && close_to(a.best_total_us, 110));
+    CHECK(spmvp_advise_ranked(e, 4, 1000, &a) == SPMVP_OK);
+    CHECK(a.best == 0 && a.csr == 1 && close_to(a.best_total_us, 6000) && close_to(a.csr_total_us, 10100));
+    CHECK(close_to(spmvp_advise_break_even(&e[0], &e[1]), 180)); /* 900 / 5 */
+    CHECK(isinf(spmvp_advise_break_even(&e[2], &e[1])));        /* slower: never */
+    CHECK(spmvp_advise_break_even(&e[1], &e[2]) == 0);          /* as cheap, faster */
+    CHECK(isnan(spmvp_advise_break_even(&e[3], &e[1])));
+    CHECK(spmvp_advise_ranked(e, 4, 180, &a) == SPMVP_OK && a.best >= 0);
+    CHECK(spmvp_advise_ranked(e, 4, -1, &a) == SPMVP_ERR_ARG);
+    CHECK(spmvp_advise_ranked(e, 0, 10, &a) == SPMVP_OK && a.best == -1 && a.csr == -1);
+}
+
+/* Two matrices, CSR-vector (cheap setup, slow) and ELL (dear setup, fast), with held-out
+ * predictions equal to the truth: advice is the oracle at every N; always CSR-vector is not
+ * once ELL pays back. */
+static void held_out_advice_is_judged_by_measured_totals(void)
+{
+    spmvp_train_table t = {0};
+    for (int mtx = 0; mtx < 2; mtx++) {
+        for (int k = 0; k < 2; k++) {
+            spmvp_train_row r;
+            memset(&r, 0, sizeof r);
+            snprintf(r.matrix, sizeof r.matrix, "m%d", mtx);
+            snprintf(r.family, sizeof r.family, "f%d", mtx);
+            r.prec = SPMVP_PRECISION_DOUBLE;
+            r.x[SPMVP_FV_NNZ] = 1000;
+            r.x[SPMVP_FV_ROWS] = 100; /* mean 10: spmvp's V at warp 32 */
+            r.format = k ? SPMVP_ELL : SPMVP_CSR_VECTOR;
+            snprintf(r.mapping, sizeof r.mapping, k ? "wg=256" : "wg=256 V=%d",
+                     spmvp_vector_width_for_mean(10, 32));
+            r.us = k ? 5 : 10;
+            r.us_repeat = r.us;
+            r.convert_us = k ? 900 : 0;
+            r.upload_us = 100;
+            CHECK(spmvp_train_table_add(&t, &r) == SPMVP_OK);
+        }
+    }
+    spmvp_cv cv = {0};
+    cv.n = t.n;
+    cv.nfolds = 2;
+    cv.fold = calloc(t.n, sizeof *cv.fold);
+    cv.pred = malloc(t.n * SPMVP_MODELS_MAX * sizeof *cv.pred);
+    double setup[4];
+    for (size_t i = 0; i < t.n; i++) {
+        cv.fold[i] = (int)i / 2;
+        for (int m = 0; m < SPMVP_MODELS_MAX; m++)
+            cv.pred[i * SPMVP_MODELS_MAX + m] = t.row[i].us;
+        setup[i] = t.row[i].convert_us + t.row[i].upload_us;
+    }
+    spmvp_cv_rank a = spmvp_cv_advice(&t, &cv, 0, SPMVP_PRECISION_DOUBLE, setup, 10);
+    CHECK(a.matrices == 2 && a.within5 == 1 && close_to(a.geomean, 1));
+    a = spmvp_cv_advice(&t, &cv, 0, SPMVP_PRECISION_DOUBLE, setup, 10000);
+    CHECK(a.matrices == 2 && a.within5 == 1);
+    spmvp_cv_rank b = spmvp_cv_advice(&t, &cv, SPMVP_CV_CSR_VECTOR, SPMVP_PRECISION_DOUBLE, setup, 10000);
+    CHECK(b.matrices == 2 && b.within5 == 0 && close_to(b.worst, 100100.0 / 51000.0));
+    b = spmvp_cv_advice(&t, &cv, SPMVP_CV_CSR_VECTOR, SPMVP_PRECISION_DOUBLE, setup, 10);
+    CHECK(b.within5 == 1); /* for 10 products staying in CSR is the oracle */
+    spmvp_cv_free(&cv);
+    spmvp_train_table_free(&t);
+}
+
+int main(void)
+{
+    RUN(the_setup_model_recovers_known_coefficients);
+    RUN(advice_stays_in_csr_for_few_products_and_converts_for_many);
+    RUN(held_out_advice_is_judged_by_measured_totals);
+    return test_report();
+}
