@@ -75,6 +75,19 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
         spmvp_csr_free(A);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
     }
+    /* trained profiles: the best configuration each ranks first (rank.h), the figure a person
+     * choosing between the devices asks for */
+    spmvp_rank_entry *ra = NULL, *rb = NULL;
+    int na = 0, nb = 0, ma = spmvp_rank_default_model(a), mb = spmvp_rank_default_model(b);
+    int ranked = ma >= 0 && mb >= 0;
+    if (ranked && (spmvp_rank_configs(a, ma, A, s, &ra, &na, NULL, NULL) ||
+                   spmvp_rank_configs(b, mb, A, s, &rb, &nb, NULL, NULL))) {
+        free(ra);
+        spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
+    }
+    ranked = ranked && na > 0 && nb > 0 && !isnan(ra[0].us) && !isnan(rb[0].us);
     spmvp_csr_free(A);
     int ba = pa.best[d], bb = pb.best[d];
     double ta = ba >= 0 ? pa.us[ba][d] : NAN, tb = bb >= 0 ? pb.us[bb][d] : NAN;
@@ -95,6 +108,18 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
         spmvp_json_add_number(o, "a_pick_us", ta);
         spmvp_json_add_number(o, "b_pick_us", tb);
         spmvp_json_add_number(o, "b_over_a_ratio", tb / ta);
+        if (ranked) {
+            cJSON *r = cJSON_AddObjectToObject(o, "ranked");
+            cJSON_AddStringToObject(r, "a_model", spmvp_model_name(ma));
+            cJSON_AddStringToObject(r, "a_format", spmvp_format_name(ra[0].config.format));
+            cJSON_AddStringToObject(r, "a_mapping", ra[0].mapping);
+            spmvp_json_add_number(r, "a_predicted_us", ra[0].us);
+            cJSON_AddStringToObject(r, "b_model", spmvp_model_name(mb));
+            cJSON_AddStringToObject(r, "b_format", spmvp_format_name(rb[0].config.format));
+            cJSON_AddStringToObject(r, "b_mapping", rb[0].mapping);
+            spmvp_json_add_number(r, "b_predicted_us", rb[0].us);
+            spmvp_json_add_number(r, "b_over_a_ratio", rb[0].us / ra[0].us);
+        }
         cJSON_AddItemToArray(arr, o);
     } else {
         printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz,
@@ -110,7 +135,16 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
         }
         printf("  picks       A: %s (%.2f µs)   B: %s (%.2f µs)   best B/A %.3f\n", pick_name(ba), ta,
                pick_name(bb), tb, tb / ta);
+        if (ranked)
+            printf("  ranked      A: %s %s (%.3g µs, %s)   B: %s %s (%.3g µs, %s)   B/A %.3f: %s %.2fx "
+                   "as fast\n", spmvp_format_name(ra[0].config.format), ra[0].mapping, ra[0].us,
+                   spmvp_model_name(ma), spmvp_format_name(rb[0].config.format), rb[0].mapping,
+                   rb[0].us, spmvp_model_name(mb), rb[0].us / ra[0].us,
+                   rb[0].us <= ra[0].us ? "B" : "A",
+                   rb[0].us <= ra[0].us ? ra[0].us / rb[0].us : rb[0].us / ra[0].us);
     }
+    free(ra);
+    free(rb);
     spmvp_rowlen_stats_free(s);
     return SPMVP_EXIT_OK;
 }
@@ -147,9 +181,13 @@ const spmvp_cmd spmvp_command_compare = {
     "compare", spmvp_cmd_compare, "compare two profiles, and their predictions for matrices",
     "A.json B.json [MATRIX...]", 2, -1, options,
     "Shows the two devices' parameters, micro-benchmarks and fitted models side by side; for each\n"
-    "MATRIX, every format's predicted time on A and on B, their ratio, and the format each picks.\n\n"
+    "MATRIX, every format's predicted time on A and on B under --model (at its automatic\n"
+    "mapping), their ratio, and the format each picks; and, when both profiles are trained\n"
+    "(spmvp train), the configuration each ranks first by its best cross-validated learned\n"
+    "model with its predicted time and the ratio: how much faster B runs the matrix.\n\n"
     SPMVP_HELP_MATRIX,
-    "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n",
+    "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n"
+    "  spmvp compare devices/nvidia-h100.json devices/nvidia-h200.json rmat:19 --precision double\n",
 };
 
 int spmvp_cmd_compare(int argc, char **argv)
