@@ -45,6 +45,12 @@ void spmvp_cli_format_names(char *buf, size_t size);
     {SPMVP_CUSTOM("formats", dest, "F,F,...", "the formats to run, in this order, any case", "all", \
                   spmvp_cli_parse_formats), .values = spmvp_cli_format_names}
 
+/* --format F: one format name (any case) into an int holding its spmvp_format id. */
+int spmvp_cli_parse_format(const char *value, void *dest);
+#define SPMVP_OPT_FORMAT(dest, def)                                                            \
+    {SPMVP_CUSTOM("format", dest, "F", "the format of the matrix on the device, any case", def, \
+                  spmvp_cli_parse_format), .values = spmvp_cli_format_names}
+
 /* What MATRIX may be, for the help of every command that reads one. */
 #define SPMVP_HELP_MATRIX                                                                      \
     "MATRIX is a Matrix Market file (.mtx, or gzip-compressed .mtx.gz) or a generated family:\n" \

@@ -185,7 +185,7 @@ static void complete_values(FILE *f, const spmvp_opt *o)
     fprintf(f, "            --%s) ", o->name);
     if (values[0])
         fprintf(f, "COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))", values);
-    else if (o->kind == SPMVP_OPT_INT)
+    else if (o->kind == SPMVP_OPT_INT || o->kind == SPMVP_OPT_DOUBLE)
         fprintf(f, "COMPREPLY=()");
     else
         fprintf(f, "COMPREPLY=($(compgen -f -- \"$cur\"))");
