@@ -20,7 +20,7 @@ int spmvp_cli_main(int argc, char **argv);
 extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench,
     spmvp_command_predict, spmvp_command_compare, spmvp_command_calibrate, spmvp_command_refit,
     spmvp_command_evaluate, spmvp_command_gen, spmvp_command_features, spmvp_command_train,
-    spmvp_command_cv, spmvp_command_rank;
+    spmvp_command_cv, spmvp_command_rank, spmvp_command_cg;
 
 /* Options that mean the same in every command, with the same name, help and default. */
 extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
@@ -75,6 +75,7 @@ int spmvp_cmd_features(int argc, char **argv);
 int spmvp_cmd_train(int argc, char **argv);
 int spmvp_cmd_cv(int argc, char **argv);
 int spmvp_cmd_rank(int argc, char **argv);
+int spmvp_cmd_cg(int argc, char **argv);
 
 /* Prints "spmvp: <message>" (printf-style) on one line of stderr and returns `code`. */
 int spmvp_cli_error(int code, const char *fmt, ...)

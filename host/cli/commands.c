@@ -20,7 +20,7 @@ static const spmvp_cmd completion = {
 static const spmvp_cmd *const commands[] = {
     &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &spmvp_command_gen, &spmvp_command_features,
     &spmvp_command_rank, &spmvp_command_calibrate, &spmvp_command_train, &spmvp_command_refit, &spmvp_command_predict, &spmvp_command_compare,
-    &spmvp_command_evaluate, &spmvp_command_cv,
+    &spmvp_command_evaluate, &spmvp_command_cg, &spmvp_command_cv,
     &completion,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
