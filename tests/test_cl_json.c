@@ -98,6 +98,7 @@ static void every_command_prints_the_shared_schema(void)
                      "--hyb-threshold", NULL}, 1, 1},
         {"compare", {"spmvp", "compare", "devices/pocl-cpu.json", "devices/nvidia-h100.json", "rmat:8",
                      "--json", NULL}, 0, 0},
+        {"cg", {"spmvp", "cg", "laplace2d:12", "--json", NULL}, 1, 1},
         {"evaluate", {"spmvp", "evaluate", "--profile", "devices/pocl-cpu.json", "--runs", "2", "--warmup",
                       "0", "-o", prefix, "--json", "laplace2d:12", NULL}, 0, 1},
     };
@@ -131,6 +132,12 @@ static void every_command_prints_the_shared_schema(void)
                 const cJSON *t = cJSON_GetObjectItem(e, "predicted_us");
                 CHECK(!strcmp(s, "ok") ? cJSON_IsNumber(t) && t->valuedouble > 0 : cJSON_IsNull(t));
             }
+        }
+        if (!strcmp(runs[i].command, "cg")) {
+            CHECK(!strcmp(str(doc, "state"), "converged") && !strcmp(str(doc, "format"), "csr_vector"));
+            const cJSON *it = cJSON_GetObjectItem(doc, "iterations"), *cpu = cJSON_GetObjectItem(doc, "cpu");
+            CHECK(cJSON_IsNumber(it) && it->valuedouble > 0 && cJSON_IsObject(cpu));
+            CHECK(cJSON_IsNumber(cJSON_GetObjectItem(doc, "spmv_share_percent")));
         }
         if (!strcmp(runs[i].command, "bench")) {
             const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "results"), 0);

@@ -11,6 +11,7 @@
 static const char *device, *output;
 static int runs, width;
 static int json, precision, hyb_sweep;
+static double tol;
 
 static const char *const precisions[] = {"single", "double", NULL};
 
@@ -31,6 +32,7 @@ static const spmvp_opt opts[] = {
     {SPMVP_INT("runs", &runs, "N", "timed runs", "50", 1, 1000)},
     {SPMVP_POW2("vector-width", &width, "V", "work-items per row", "auto", 1, 64)},
     {SPMVP_CHOICE("precision", &precision, "P", "single or double", "single", precisions)},
+    {SPMVP_DOUBLE("tol", &tol, "T", "relative tolerance", "1e-8", 0, 1)},
     {SPMVP_FLAG("json", &json, "JSON on stdout")},
     {SPMVP_STRING("output", &output, "FILE", "write to FILE (- for stdout)", NULL), .alias = 'o'},
     {SPMVP_FLAG("hyb-widths", &hyb_sweep, "a sweep"), .conflicts = "vector-width"},
@@ -53,6 +55,7 @@ static int parse_line(const char *line, const char **args, int *nargs, char *err
     device = output = NULL;
     runs = width = even = 0;
     json = precision = hyb_sweep = 0;
+    tol = -1;
     fflush(stderr);
     FILE *tmp = tmpfile();
     int saved = dup(2);
@@ -127,6 +130,12 @@ static void values_are_checked_and_the_error_says_what_is_taken(void)
     CHECK(parse_line("bench a.mtx --precision DOUBLE", args, &n, err, sizeof err) == -1 && precision == 1);
     CHECK(parse_line("bench a.mtx --precision quad", args, &n, err, sizeof err) == 2);
     CHECK_MSG(strstr(err, "--precision takes single or double, not \"quad\"") != NULL, "%s", err);
+    CHECK(parse_line("bench a.mtx --tol 1e-4", args, &n, err, sizeof err) == -1 && tol == 1e-4);
+    CHECK(parse_line("bench a.mtx --tol=0", args, &n, err, sizeof err) == -1 && tol == 0);
+    CHECK(parse_line("bench a.mtx --tol 2", args, &n, err, sizeof err) == 2);
+    CHECK_MSG(strstr(err, "--tol takes a number in 0..1, not \"2\"") != NULL, "%s", err);
+    CHECK(parse_line("bench a.mtx --tol nan", args, &n, err, sizeof err) == 2);
+    CHECK(parse_line("bench a.mtx --tol 1e-3x", args, &n, err, sizeof err) == 2);
     CHECK(parse_line("bench a.mtx --json=1", args, &n, err, sizeof err) == 2);
     CHECK_MSG(strstr(err, "--json takes no value") != NULL, "%s", err);
     CHECK(parse_line("bench a.mtx --device=", args, &n, err, sizeof err) == 2);

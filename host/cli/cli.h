@@ -20,7 +20,7 @@ int spmvp_cli_main(int argc, char **argv);
 extern const spmvp_cmd spmvp_command_bench, spmvp_command_devices, spmvp_command_microbench,
     spmvp_command_predict, spmvp_command_compare, spmvp_command_calibrate, spmvp_command_refit,
     spmvp_command_evaluate, spmvp_command_gen, spmvp_command_features, spmvp_command_train,
-    spmvp_command_cv, spmvp_command_rank, spmvp_command_advise;
+    spmvp_command_cv, spmvp_command_rank, spmvp_command_advise, spmvp_command_cg;
 
 /* Options that mean the same in every command, with the same name, help and default. */
 extern const char *const spmvp_precision_choices[]; /* "single", "double": index 1 = double */
@@ -44,6 +44,12 @@ void spmvp_cli_format_names(char *buf, size_t size);
 #define SPMVP_OPT_FORMATS(dest)                                                                \
     {SPMVP_CUSTOM("formats", dest, "F,F,...", "the formats to run, in this order, any case", "all", \
                   spmvp_cli_parse_formats), .values = spmvp_cli_format_names}
+
+/* --format F: one format name (any case) into an int holding its spmvp_format id. */
+int spmvp_cli_parse_format(const char *value, void *dest);
+#define SPMVP_OPT_FORMAT(dest, def)                                                            \
+    {SPMVP_CUSTOM("format", dest, "F", "the format of the matrix on the device, any case", def, \
+                  spmvp_cli_parse_format), .values = spmvp_cli_format_names}
 
 /* What MATRIX may be, for the help of every command that reads one. */
 #define SPMVP_HELP_MATRIX                                                                      \
@@ -70,6 +76,7 @@ int spmvp_cmd_train(int argc, char **argv);
 int spmvp_cmd_cv(int argc, char **argv);
 int spmvp_cmd_rank(int argc, char **argv);
 int spmvp_cmd_advise(int argc, char **argv);
+int spmvp_cmd_cg(int argc, char **argv);
 
 /* Prints "spmvp: <message>" (printf-style) on one line of stderr and returns `code`. */
 int spmvp_cli_error(int code, const char *fmt, ...)

@@ -20,7 +20,7 @@ static const spmvp_cmd completion = {
 static const spmvp_cmd *const commands[] = {
     &spmvp_command_devices, &spmvp_command_bench, &spmvp_command_microbench, &spmvp_command_gen, &spmvp_command_features,
     &spmvp_command_rank, &spmvp_command_advise, &spmvp_command_calibrate, &spmvp_command_train, &spmvp_command_refit, &spmvp_command_predict, &spmvp_command_compare,
-    &spmvp_command_evaluate, &spmvp_command_cv,
+    &spmvp_command_evaluate, &spmvp_command_cg, &spmvp_command_cv,
     &completion,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -185,7 +185,7 @@ static void complete_values(FILE *f, const spmvp_opt *o)
     fprintf(f, "            --%s) ", o->name);
     if (values[0])
         fprintf(f, "COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))", values);
-    else if (o->kind == SPMVP_OPT_INT)
+    else if (o->kind == SPMVP_OPT_INT || o->kind == SPMVP_OPT_DOUBLE)
         fprintf(f, "COMPREPLY=()");
     else
         fprintf(f, "COMPREPLY=($(compgen -f -- \"$cur\"))");

@@ -179,6 +179,19 @@ int spmvp_cli_parse_formats(const char *value, void *dest)
     return 0;
 }
 
+int spmvp_cli_parse_format(const char *value, void *dest)
+{
+    char names[256];
+    int f = spmvp_format_parse(value);
+    if (f < 0) {
+        spmvp_format_list(", ", names, sizeof names);
+        spmvp_fail(SPMVP_ERR_ARG, "unknown format \"%s\" (%s)", value, names);
+        return -1;
+    }
+    *(int *)dest = f;
+    return 0;
+}
+
 void spmvp_cli_format_names(char *buf, size_t size) { spmvp_format_list(", ", buf, size); }
 
 int spmvp_cli_same_file(const char *a, const char *b)

@@ -154,6 +154,17 @@ static int store(const spmvp_cmd *c, const spmvp_opt *o, const char *value)
         *(int *)o->dest = (int)v;
         return 0;
     }
+    case SPMVP_OPT_DOUBLE: {
+        char *end, range[128];
+        errno = 0;
+        double v = strtod(value, &end);
+        if (errno || end == value || *end || !(v >= o->dlo && v <= o->dhi)) {
+            snprintf(range, sizeof range, "a number in %g..%g, not \"%.40s\"", o->dlo, o->dhi, value);
+            return usage_error(c, "%s takes %s", what, range);
+        }
+        *(double *)o->dest = v;
+        return 0;
+    }
     case SPMVP_OPT_CHOICE: {
         char list[160] = "";
         size_t len = 0;

@@ -20,6 +20,7 @@ typedef enum spmvp_opt_kind {
     SPMVP_OPT_STRING, /* *(const char **)dest = the value */
     SPMVP_OPT_INT,    /* *(int *)dest = the value, a whole number in [lo, hi] (a power of two
                          when pow2) */
+    SPMVP_OPT_DOUBLE, /* *(double *)dest = the value, a finite number in [dlo, dhi] */
     SPMVP_OPT_CHOICE, /* *(int *)dest = the index of the value in choices (case-insensitive) */
     SPMVP_OPT_CUSTOM, /* parse(value, dest): 0, or -1 with a message in spmvp_last_error() */
     SPMVP_OPT_MAPPING /* stands for one SPMVP_OPT_INT per thread-mapping parameter of the
@@ -38,6 +39,7 @@ typedef struct spmvp_opt {
     const char *def;    /* the default as help shows it ("50"), NULL: none */
     long lo, hi;        /* SPMVP_OPT_INT's range */
     int pow2;           /* SPMVP_OPT_INT: a power of two */
+    double dlo, dhi;    /* SPMVP_OPT_DOUBLE's range */
     const char *const *choices; /* SPMVP_OPT_CHOICE: NULL-terminated names */
     int (*parse)(const char *value, void *dest); /* SPMVP_OPT_CUSTOM */
     const char *conflicts; /* the long name of an option that may not be given with this one */
@@ -53,6 +55,8 @@ typedef struct spmvp_opt {
     .help = h, .def = df
 #define SPMVP_INT(n, d, m, h, df, l, u) .name = n, .kind = SPMVP_OPT_INT, .dest = d, .metavar = m, \
     .help = h, .def = df, .lo = l, .hi = u
+#define SPMVP_DOUBLE(n, d, m, h, df, l, u) .name = n, .kind = SPMVP_OPT_DOUBLE, .dest = d, \
+    .metavar = m, .help = h, .def = df, .dlo = l, .dhi = u
 #define SPMVP_POW2(n, d, m, h, df, l, u) SPMVP_INT(n, d, m, h, df, l, u), .pow2 = 1
 #define SPMVP_CHOICE(n, d, m, h, df, c) .name = n, .kind = SPMVP_OPT_CHOICE, .dest = d, .metavar = m, \
     .help = h, .def = df, .choices = c

@@ -1,9 +1,10 @@
 /* spmvp_ocl.h: the public API of spmvp's OpenCL layer (host/ocl): devices, contexts and their
- * program cache, a matrix uploaded in one format, verified timing, micro-benchmarks and
- * calibration runs. The command line includes this header, not its parts.
+ * program cache, a matrix uploaded in one format, verified timing, micro-benchmarks,
+ * calibration runs and conjugate gradients. The command line includes this header, not its
+ * parts.
  *
  * Ownership follows spmvp_sparse.h's rule; in addition a context owns its queue, its programs
- * and kernels, and an spmvp_spmv borrows its context (free the spmv first). Every cl* call is
+ * and kernels, and an spmvp_spmv or spmvp_blas borrows its context (free it first). Every cl* call is
  * checked (clcheck.h) and an OpenCL error code is returned as the spmvp_status it is. */
 #ifndef SPMVP_OCL_API_H
 #define SPMVP_OCL_API_H
@@ -13,6 +14,8 @@
 #include "device.h"     /* device query and selection */
 #include "context.h"    /* context, queue, program cache */
 #include "spmv.h"       /* a matrix on the device in one format: y = A*x */
+#include "blas.h"       /* dot, axpy, aypx on device vectors */
+#include "cg.h"         /* conjugate gradients on the device */
 #include "bench.h"      /* verification and event timing */
 #include "microbench.h" /* copy bandwidth, launch cost, host-to-device bandwidth */
 #include "calibrate.h"  /* timing the models' calibration plans */

@@ -1,6 +1,7 @@
 /* spmvp_sparse.h: the public API of spmvp's matrix layer (model/sparse): matrices and their
  * formats, Matrix Market files, generated matrices, row statistics, the table of formats and
- * their device plans. OpenCL-free. The layers above include this header, not its parts.
+ * their device plans, the CPU reference of conjugate gradients. OpenCL-free. The layers above
+ * include this header, not its parts.
  *
  * Ownership, once for the whole layer: a function that makes an object (*_alloc, *_from_*,
  * spmvp_mm_read, spmvp_gen_*, spmvp_matrix_load, spmvp_rowlen_stats_from_csr, ...) returns it
@@ -24,5 +25,6 @@
 #include "budget.h"    /* the host memory spmvp may use */
 #include "clock.h"     /* the monotonic wall clock */
 #include "matrix_features.h" /* seed 004 Table 1, per-format work, locality of x */
+#include "cg_cpu.h"    /* conjugate gradients on the CPU, symmetry of a CSR */
 
 #endif
