@@ -1,6 +1,7 @@
 /* blas.cl: the vector operations of conjugate gradients (host/ocl/blas.c, cg.c): a dot product
  * in two stages, y += a*x and y = x + a*y, in the value type (the dot accumulates in double in
- * double precision).
+ * double precision); and CG's steps on device scalars, which let an iteration run without the
+ * host (below).
  *
  * The dot is deterministic: no atomics (NVIDIA's OpenCL has integer atomics only), no
  * sub-groups, no warp-synchronous code. Stage 1 runs a number of work-groups G that the host
@@ -57,19 +58,26 @@ void spmvp_dot_partial(const INDEX_TYPE n,
         partial[get_group_id(0)] = s;
 }
 
-/* Stage 2 of x·y, one work-group: out[0] = the sum of partial[0..ngroups). */
-__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmvp_dot_final(const INDEX_TYPE ngroups,
-                     __global const VALUE_TYPE *restrict partial,
-                     __global VALUE_TYPE *restrict out)
+/* Stage 2's sum of partial[0..ngroups) in one work-group, valid in work-item 0. */
+static VALUE_TYPE final_sum(const int ngroups, __global const VALUE_TYPE *restrict partial,
+                            __local VALUE_TYPE *red)
 {
-    __local VALUE_TYPE red[WG_SIZE];
     VALUE_TYPE s = 0;
     for (int i = (int)get_local_id(0); i < ngroups; i += WG_SIZE)
         s += partial[i];
-    s = group_sum(s, red);
+    return group_sum(s, red);
+}
+
+/* Stage 2 of x·y, one work-group: out[slot] = the sum of partial[0..ngroups). */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmvp_dot_final(const INDEX_TYPE ngroups,
+                     __global const VALUE_TYPE *restrict partial,
+                     __global VALUE_TYPE *restrict out, const int slot)
+{
+    __local VALUE_TYPE red[WG_SIZE];
+    const VALUE_TYPE s = final_sum(ngroups, partial, red);
     if (get_local_id(0) == 0)
-        out[0] = s;
+        out[slot] = s;
 }
 
 /* y += a*x (one work-item per value; the range is n rounded up to WG_SIZE) */
@@ -92,4 +100,107 @@ void spmvp_aypx(const INDEX_TYPE n, const VALUE_TYPE a,
     const size_t i = get_global_id(0);
     if (i < (size_t)n)
         y[i] = x[i] + a * y[i];
+}
+
+/* CG's steps on device scalars (host/ocl/cg.c). An iteration is q = A p (the format's
+ * kernels), then spmvp_dot_partial(p, q), spmvp_cg_alpha, spmvp_cg_update, spmvp_cg_beta and
+ * spmvp_cg_direction, with nothing read back: alpha and beta go from kernel to kernel in the
+ * scalar buffer s, and p·q and r·r into the history h, which the host reads every so many
+ * iterations to find where CG stopped. The one-work-group kernels (alpha, beta) write s; the
+ * kernels of many work-groups (update, direction) only read it, every work-item the same
+ * values, so no work-group reads what another of the same launch writes. The indices into h
+ * come from the host: r·r of the iteration before is read at one index and the new one
+ * written at another, never the same.
+ *
+ * s[CG_LIVE] is 1 while CG runs and 0 from the step where r·r met the tolerance (r·r <= thr,
+ * the host's own test rewritten: cg.c) or p·Ap broke down (<= 0 or not finite). From then on
+ * x, r and p stay as they are, so the iterations the host enqueued past that point change
+ * nothing: x is the one a host checking every iteration would have got, and a zero r·r
+ * (0 / 0) or a broken-down alpha never reaches it. Keep the slots in step with blas.c. */
+#define CG_ALPHA 0
+#define CG_BETA 1
+#define CG_LIVE 2
+
+/* Stage 2 of p·q, one work-group: h[ipq] = p·q; a breakdown clears s[CG_LIVE]; while live
+ * s[CG_ALPHA] = r·r / p·q with r·r from h[irr]. */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmvp_cg_alpha(const INDEX_TYPE ngroups,
+                    __global const VALUE_TYPE *restrict partial,
+                    __global VALUE_TYPE *restrict s,
+                    __global VALUE_TYPE *restrict h, const int irr, const int ipq)
+{
+    __local VALUE_TYPE red[WG_SIZE];
+    const VALUE_TYPE pq = final_sum(ngroups, partial, red);
+    if (get_local_id(0) == 0) {
+        VALUE_TYPE live = s[CG_LIVE];
+        h[ipq] = pq;
+        if (!(pq > 0 && isfinite(pq)))
+            live = 0;
+        s[CG_ALPHA] = live != 0 ? h[irr] / pq : 0;
+        s[CG_LIVE] = live;
+    }
+}
+
+/* While live: x += alpha p and r -= alpha q; then stage 1 of r·r (the same work-groups and
+ * order as spmvp_dot_partial(r, r), so the same bits). The host runs it on as many work-groups
+ * as the dot's stage 1. */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmvp_cg_update(const INDEX_TYPE n,
+                     __global const VALUE_TYPE *restrict s,
+                     __global const VALUE_TYPE *restrict p,
+                     __global const VALUE_TYPE *restrict q,
+                     __global VALUE_TYPE *restrict x,
+                     __global VALUE_TYPE *restrict r,
+                     __global VALUE_TYPE *restrict partial)
+{
+    __local VALUE_TYPE red[WG_SIZE];
+    const size_t stride = get_global_size(0);
+    const VALUE_TYPE alpha = s[CG_ALPHA];
+    const int live = s[CG_LIVE] != 0;
+    VALUE_TYPE sum = 0;
+    for (size_t i = get_global_id(0); i < (size_t)n; i += stride) {
+        VALUE_TYPE ri = r[i];
+        if (live) {
+            x[i] += alpha * p[i];
+            ri -= alpha * q[i];
+            r[i] = ri;
+        }
+        sum += ri * ri;
+    }
+    sum = group_sum(sum, red);
+    if (get_local_id(0) == 0)
+        partial[get_group_id(0)] = sum;
+}
+
+/* Stage 2 of r·r, one work-group: h[inew] = r·r; the tolerance met (r·r <= thr) clears
+ * s[CG_LIVE]; while live s[CG_BETA] = r·r / h[iold], the r·r before (never 0 then: 0 <= thr). */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmvp_cg_beta(const INDEX_TYPE ngroups,
+                   __global const VALUE_TYPE *restrict partial,
+                   __global VALUE_TYPE *restrict s,
+                   __global VALUE_TYPE *restrict h, const int iold, const int inew,
+                   const VALUE_TYPE thr)
+{
+    __local VALUE_TYPE red[WG_SIZE];
+    const VALUE_TYPE rr = final_sum(ngroups, partial, red);
+    if (get_local_id(0) == 0) {
+        VALUE_TYPE live = s[CG_LIVE];
+        h[inew] = rr;
+        if (rr <= thr)
+            live = 0;
+        s[CG_BETA] = live != 0 ? rr / h[iold] : 0;
+        s[CG_LIVE] = live;
+    }
+}
+
+/* While live: p = r + beta p (one work-item per value). */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmvp_cg_direction(const INDEX_TYPE n,
+                        __global const VALUE_TYPE *restrict s,
+                        __global const VALUE_TYPE *restrict r,
+                        __global VALUE_TYPE *restrict p)
+{
+    const size_t i = get_global_id(0);
+    if (i < (size_t)n && s[CG_LIVE] != 0)
+        p[i] = r[i] + s[CG_BETA] * p[i];
 }

@@ -40,13 +40,20 @@ const spmvp_cmd spmvp_command_cg = {
     "cg", spmvp_cmd_cg, "solve A x = b by conjugate gradients on the device, every vector there",
     "MATRIX", 1, 1, options,
     "MATRIX must be symmetric positive definite. b = A*ones, so the exact solution is all ones;\n"
-    "x0 = 0. Each iteration runs q = A p in the chosen format, then dots, axpys and p = r + beta p\n"
-    "in OpenCL (cl/blas.cl; the dots reduce in a fixed order, the same bits on every run), and\n"
-    "reads back one value per dot. The same CG runs on the CPU in double for comparison.\n"
-    "Printed: the setup (the matrix's conversion and upload), the iterations on the device and\n"
-    "on the CPU, the true residual ||b - A x||/||b|| from x read back, the largest |x_i - 1|,\n"
-    "the time to solution (b uploaded to the last iteration done; kernels built and run once\n"
-    "before), per iteration, and the SpMV's share of it (its kernels' profiling events).\n"
+    "x0 = 0. Each iteration runs q = A p in the chosen format, then five small kernels (p.Ap in\n"
+    "two stages, the second computing alpha; x += alpha p and r -= alpha q with r.r's first\n"
+    "stage; its second, computing beta; p = r + beta p: cl/blas.cl, the dots reduce in a fixed\n"
+    "order, the same bits on every run), and reads nothing back. The host reads the history of\n"
+    "p.Ap and r.r every 16 iterations (past 512 iterations, every 1/16 of those run, at most 512\n"
+    "apart) and reports the first iteration that met the tolerance; the device may run up to\n"
+    "that interval - 1 iterations past it, but it leaves x as it was there, so x and the\n"
+    "iterations reported are those of a check every iteration. The same CG runs on the CPU in\n"
+    "double for comparison.\n"
+    "Printed: the setup (the matrix's conversion and upload), the iterations to tolerance on the\n"
+    "device (and those run) and on the CPU, the true residual ||b - A x||/||b|| from x read\n"
+    "back, the largest |x_i - 1|, the time to solution (b uploaded to the last iteration run;\n"
+    "kernels built and run once before), per iteration run, and the SpMV's share of it (its\n"
+    "kernels' profiling events).\n"
     "A non-symmetric matrix, or a breakdown (p.Ap <= 0: not positive definite), is an error.\n"
     "--profile P.json solves in the configuration P advises for --products products (spmvp\n"
     "advise: least conversion + upload + N x product) instead of --format.\n\n"
@@ -190,15 +197,17 @@ static void print_text(const spmvp_context *ctx, const spmvp_csr *A, const cg_re
     printf("chosen      %s\n", rep->why);
     printf("setup       %.0f µs (conversion %.0f + upload %.0f)\n", d->convert_us + d->upload_us,
            d->convert_us, d->upload_us);
-    printf("iterations  %d on the device, %d on the CPU in double (to ||r||/||b|| <= %g): %s, %s\n",
-           d->iterations, rep->cpu.iterations, args.tol, spmvp_cg_state_name(d->state),
+    printf("iterations  %d on the device (%d run, %d history read%s), %d on the CPU in double "
+           "(to ||r||/||b|| <= %g): %s, %s\n", d->iterations, d->iterations_run, d->checks,
+           d->checks == 1 ? "" : "s", rep->cpu.iterations, args.tol, spmvp_cg_state_name(d->state),
            spmvp_cg_state_name(rep->cpu.state));
     printf("residual    ||b - Ax||/||b|| = %.3g (CG's recurrence %.3g); max |x_i - 1| = %.3g\n",
            d->true_relres, d->relres, rep->max_error);
     printf("solve       %.0f µs %s (the CPU's CG in double: %.0f µs)\n", d->solve_us,
            d->state == SPMVP_CG_CONVERGED ? "to solution" : "without converging", rep->cpu_us);
-    printf("iteration   %.1f µs, of which SpMV %.1f µs (%.1f %%)\n", d->iteration_us,
-           d->iterations ? d->spmv_us / d->iterations : 0.0, share(d));
+    printf("iteration   %.1f µs over the %d run, of which SpMV %.1f µs (%.1f %%)\n",
+           d->iteration_us, d->iterations_run,
+           d->iterations_run ? d->spmv_us / d->iterations_run : 0.0, share(d));
 }
 
 static int print_json(const spmvp_context *ctx, const spmvp_csr *A, const cg_report *rep)
@@ -223,6 +232,8 @@ static int print_json(const spmvp_context *ctx, const spmvp_csr *A, const cg_rep
     cJSON_AddNumberToObject(doc, "upload_us", d->upload_us);
     cJSON_AddNumberToObject(doc, "setup_us", d->convert_us + d->upload_us);
     cJSON_AddNumberToObject(doc, "iterations", d->iterations);
+    cJSON_AddNumberToObject(doc, "iterations_run", d->iterations_run);
+    cJSON_AddNumberToObject(doc, "history_reads", d->checks);
     cJSON_AddStringToObject(doc, "state", spmvp_cg_state_name(d->state));
     spmvp_json_add_number(doc, "recurrence_residual_ratio", d->relres);
     spmvp_json_add_number(doc, "true_residual_ratio", d->true_relres);

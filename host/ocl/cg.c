@@ -1,6 +1,7 @@
 /* cg.c: conjugate gradients on the device (cg.h): the vectors x, r, p, q in device buffers,
- * q = A p through the format's own kernels, the scalars of two dots per iteration read back;
- * then the true residual recomputed on the host in double. */
+ * q = A p through the format's own kernels, the other steps through spmvp_blas's CG steps on
+ * device scalars, the history of p·q and r·r read back once per check interval; then the true
+ * residual recomputed on the host in double. */
 #include "cg.h"
 
 #include <math.h>
@@ -12,6 +13,14 @@
 #include "blas.h"
 #include "clcheck.h"
 
+/* The history on the device is a ring of RING iterations: iteration j (from 0) writes p·q at
+ * 2 (j % RING) and r·r after it at 2 (j % RING) + 1; r·r of the start, b·b, is at 2 RING.
+ * A batch between two reads is at most RING iterations, so the host has read every slot
+ * before the device writes it again; a ring rather than max_it values keeps --max-it 1e9 as
+ * cheap as the default. */
+#define RING SPMVP_CG_CHECK_MAX
+#define START (2 * RING)
+
 typedef struct cg_run {
     spmvp_context *ctx;  /* not owned */
     spmvp_idx n;         /* rows = columns */
@@ -19,8 +28,13 @@ typedef struct cg_run {
     spmvp_spmv *s;       /* A on the device (owned) */
     spmvp_blas *blas;    /* the vector kernels (owned) */
     cl_mem x, r, p, q;   /* CG's vectors, n values each (owned) */
+    cl_mem hist;         /* the history ring (2 RING + 1 values, owned) */
     void *scratch;       /* host: b or x in the device precision (n values of vs bytes) */
     double *xh, *ax;     /* host: x read back and A x in double (n values each) */
+    void *hh;            /* host: a batch's history (2 RING values of vs bytes) */
+    cl_event ev[2 * RING]; /* the first and last event of each SpMV of a batch (owned) */
+    double bnorm;        /* ||b|| = sqrt(b·b) from the device's dot */
+    double thr;          /* the device's test of the tolerance: r·r <= thr (threshold()) */
 } cg_run;
 
 spmvp_cg_options spmvp_cg_defaults(void)
@@ -35,7 +49,9 @@ static spmvp_status check_memory(const cg_run *c, spmvp_cg_result *res)
 {
     const spmvp_device_info *di = &c->ctx->info;
     size_t vec = (c->n ? (size_t)c->n : 1) * c->vs, fmt = spmvp_spmv_footprint(c->s);
-    res->device_bytes = fmt + 4 * vec + (SPMVP_DOT_MAX_GROUPS + 1) * c->vs;
+    /* the blas's dot partials and result and CG's three scalars; the history */
+    size_t small = (SPMVP_DOT_MAX_GROUPS + 1 + 3 + START + 1) * c->vs;
+    res->device_bytes = fmt + 4 * vec + small;
     if (vec > di->max_alloc)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "a CG vector needs %zu bytes, above the device's "
                           "max allocation of %llu bytes", vec, (unsigned long long)di->max_alloc);
@@ -44,10 +60,11 @@ static spmvp_status check_memory(const cg_run *c, spmvp_cg_result *res)
                           "%zu, four vectors %zu), the device has %llu", res->device_bytes, fmt,
                           4 * vec, (unsigned long long)di->global_mem);
     return spmvp_host_check(NULL, "CG's host vectors",
-                            spmvp_bytes_mul((uint64_t)c->n, 2 * sizeof(double) + c->vs));
+                            spmvp_bytes_mul((uint64_t)c->n, 2 * sizeof(double) + c->vs) +
+                            2 * RING * c->vs);
 }
 
-/* The four device vectors and the host's three. */
+/* The four device vectors and the history, and the host's vectors. */
 static spmvp_status vectors_create(cg_run *c)
 {
     spmvp_status st = SPMVP_OK;
@@ -56,13 +73,40 @@ static spmvp_status vectors_create(cg_run *c)
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         SPMVP_CL_ASSIGN(*v[i], clCreateBuffer(c->ctx->context, CL_MEM_READ_WRITE, n * c->vs, NULL,
                                               &err_), out);
+    SPMVP_CL_ASSIGN(c->hist, clCreateBuffer(c->ctx->context, CL_MEM_READ_WRITE,
+                                            (START + 1) * c->vs, NULL, &err_), out);
     c->scratch = malloc(n * c->vs);
     c->xh = malloc(n * sizeof *c->xh);
     c->ax = malloc(n * sizeof *c->ax);
-    if (!c->scratch || !c->xh || !c->ax)
+    c->hh = malloc(2 * RING * c->vs);
+    if (!c->scratch || !c->xh || !c->ax || !c->hh)
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for CG's host vectors of %zu values", n);
 out:
     return st;
+}
+
+/* Releases the SpMV events of a batch. */
+static void release_events(cg_run *c)
+{
+    for (size_t i = 0; i < sizeof c->ev / sizeof c->ev[0]; i++)
+        if (c->ev[i]) {
+            clReleaseEvent(c->ev[i]);
+            c->ev[i] = NULL;
+        }
+}
+
+/* Enqueues iteration j (from 0): q = A p, its events in ev[0] and ev[1] when ev is not NULL,
+ * then CG's four steps, with the history's slots of iteration j (RING's comment). */
+static spmvp_status enqueue_iteration(cg_run *c, int j, cl_event *ev)
+{
+    spmvp_status st;
+    int slot = 2 * (j % RING), before = j ? 2 * ((j - 1) % RING) + 1 : START;
+    if ((st = spmvp_spmv_enqueue_on(c->s, c->p, c->q, ev, ev ? ev + 1 : NULL)) ||
+        (st = spmvp_blas_cg_alpha(c->blas, c->n, c->p, c->q, c->hist, before, slot)) ||
+        (st = spmvp_blas_cg_update(c->blas, c->n, c->p, c->q, c->x, c->r)) ||
+        (st = spmvp_blas_cg_beta(c->blas, c->n, c->thr, c->hist, before, slot + 1)))
+        return st;
+    return spmvp_blas_cg_direction(c->blas, c->n, c->r, c->p);
 }
 
 /* Runs every kernel once on zeros and waits, so that what a runtime defers to a kernel's
@@ -70,14 +114,14 @@ out:
 static spmvp_status warm_up(cg_run *c)
 {
     spmvp_status st = SPMVP_OK;
-    double dot;
     cl_double zero = 0.0; /* all-zero bits: 0 in float and double alike */
-    SPMVP_CL(clEnqueueFillBuffer(c->ctx->queue, c->x, &zero, c->vs, 0, (c->n ? c->n : 1) * c->vs,
-                                 0, NULL, NULL), out);
-    if ((st = spmvp_spmv_enqueue_on(c->s, c->x, c->q, NULL, NULL)) ||
-        (st = spmvp_blas_axpy(c->blas, c->n, 0.0, c->q, c->x)) ||
-        (st = spmvp_blas_aypx(c->blas, c->n, 0.0, c->q, c->x)) ||
-        (st = spmvp_blas_dot(c->blas, c->n, c->x, c->q, &dot)))
+    cl_mem v[] = {c->x, c->r, c->p, c->q};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        SPMVP_CL(clEnqueueFillBuffer(c->ctx->queue, v[i], &zero, c->vs, 0,
+                                     (c->n ? c->n : 1) * c->vs, 0, NULL, NULL), out);
+    if ((st = spmvp_blas_cg_reset(c->blas)) ||
+        (st = spmvp_blas_dot_to(c->blas, c->n, c->r, c->r, c->hist, START)) ||
+        (st = enqueue_iteration(c, 0, NULL))) /* p·q = 0: a breakdown, nothing moves */
         goto out;
     SPMVP_CL(clFinish(c->ctx->queue), out);
 out:
@@ -105,62 +149,128 @@ out:
     return st;
 }
 
-/* q = A p and *pq = p·q; the SpMV's kernels' device time is added to *spmv_us (complete by
- * then: the dot's blocking read waited for them in the in-order queue). */
-static spmvp_status product(cg_run *c, double *pq, double *spmv_us)
+/* Value i of a history batch read back, in double. */
+static double hist_value(const cg_run *c, int i)
 {
-    cl_event e0 = NULL, e1 = NULL;
-    double us = 0.0;
-    spmvp_status st = spmvp_spmv_enqueue_on(c->s, c->p, c->q, &e0, &e1);
-    if (!st)
-        st = spmvp_blas_dot(c->blas, c->n, c->p, c->q, pq);
-    if (!st)
-        st = spmvp_event_us(e0, e1, &us);
-    *spmv_us += us;
-    if (e0)
-        clReleaseEvent(e0);
-    if (e1)
-        clReleaseEvent(e1);
+    return c->vs == 8 ? ((const double *)c->hh)[i] : (double)((const float *)c->hh)[i];
+}
+
+/* The largest value t of the device precision with sqrt(t) / ||b|| <= tol, the host's test
+ * of r·r = t (tol < 1, so t < b·b). sqrt, the division and the rounding to double are all
+ * monotone, so r·r <= t on the device holds exactly where the host's test does: the device
+ * stops at the iteration the host reports, and never earlier. */
+static double threshold(size_t vs, double bnorm, double tol)
+{
+    double t = (tol * bnorm) * (tol * bnorm);
+    if (vs == 4)
+        t = (float)t;
+    while (t > 0.0 && !(sqrt(t) / bnorm <= tol)) /* a rounding too high: step down */
+        t = vs == 4 ? nextafterf((float)t, 0.0f) : nextafter(t, 0.0);
+    for (;;) { /* and up while the next value passes too */
+        double u = vs == 4 ? nextafterf((float)t, INFINITY) : nextafter(t, INFINITY);
+        if (!(sqrt(u) / bnorm <= tol))
+            return t;
+        t = u;
+    }
+}
+
+/* b·b on the device into the history's START (the r·r before the first iteration) and its
+ * square root in c->bnorm: the one read back before the iterations. */
+static spmvp_status norm_b(cg_run *c)
+{
+    spmvp_status st = SPMVP_OK;
+    union { cl_float f; cl_double d; } v;
+    if ((st = spmvp_blas_dot_to(c->blas, c->n, c->r, c->r, c->hist, START)))
+        goto out;
+    SPMVP_CL(clEnqueueReadBuffer(c->ctx->queue, c->hist, CL_TRUE, START * c->vs, c->vs, &v, 0,
+                                 NULL, NULL), out);
+    c->bnorm = sqrt(c->vs == 8 ? v.d : (double)v.f);
+out:
     return st;
 }
 
-/* CG's recurrence from r = p = b, x = 0 (the same steps as model/sparse/cg_cpu.c). */
-static spmvp_status iterate(cg_run *c, const spmvp_cg_options *o, spmvp_cg_result *res)
+/* Reads the history of the m iterations from run into c->hh (one blocking read: the batch
+ * does not wrap the ring, check_interval says why), then sums the batch's SpMV times into
+ * *spmv_us and releases their events. */
+static spmvp_status read_batch(cg_run *c, int run, int m, double *spmv_us)
 {
-    double rr, pq;
-    spmvp_status st = spmvp_blas_dot(c->blas, c->n, c->r, c->r, &rr);
-    double bnorm = sqrt(rr);
-    res->state = SPMVP_CG_CONVERGED;
-    if (st || !(bnorm > 0.0))
-        return st; /* b = 0: x = 0 solves it */
-    res->relres = sqrt(rr) / bnorm;
-    while (!(res->relres <= o->tol)) {
-        if (res->iterations == o->max_it) {
-            res->state = SPMVP_CG_MAX_IT;
-            break;
-        }
-        if ((st = product(c, &pq, &res->spmv_us)))
-            return st;
+    spmvp_status st = SPMVP_OK;
+    size_t first = 2 * (size_t)(run % RING);
+    SPMVP_CL(clEnqueueReadBuffer(c->ctx->queue, c->hist, CL_TRUE, first * c->vs,
+                                 2 * (size_t)m * c->vs, c->hh, 0, NULL, NULL), out);
+    for (int i = 0; i < m; i++) {
+        double us = 0.0;
+        if ((st = spmvp_event_us(c->ev[2 * i], c->ev[2 * i + 1], &us)))
+            goto out;
+        *spmv_us += us;
+    }
+out:
+    release_events(c);
+    return st;
+}
+
+/* Walks the batch read back (m iterations after res->iterations) as a host checking every
+ * iteration would: 1 at the first breakdown or the tolerance met, with res saying which,
+ * else 0 with res at the batch's last iteration. */
+static int scan(const cg_run *c, double tol, int m, spmvp_cg_result *res)
+{
+    for (int i = 0; i < m; i++) {
+        double pq = hist_value(c, 2 * i), rr = hist_value(c, 2 * i + 1);
         if (!(pq > 0.0 && isfinite(pq))) {
             res->state = SPMVP_CG_BREAKDOWN;
             res->pap = pq;
-            break;
+            return 1;
         }
-        double alpha = rr / pq, rr_new;
-        if ((st = spmvp_blas_axpy(c->blas, c->n, alpha, c->p, c->x)) ||  /* x += alpha p */
-            (st = spmvp_blas_axpy(c->blas, c->n, -alpha, c->q, c->r)) || /* r -= alpha q */
-            (st = spmvp_blas_dot(c->blas, c->n, c->r, c->r, &rr_new)))
-            return st;
-        double beta = rr_new / rr;
-        rr = rr_new;
-        res->relres = sqrt(rr) / bnorm;
         res->iterations++;
-        if (res->relres <= o->tol)
-            break; /* the last p is never used */
-        if ((st = spmvp_blas_aypx(c->blas, c->n, beta, c->r, c->p))) /* p = r + beta p */
-            return st;
+        res->relres = sqrt(rr) / c->bnorm;
+        if (res->relres <= tol)
+            return 1;
     }
-    return st;
+    return 0;
+}
+
+/* Iterations until the history's next read, after run iterations (cg.h): 16 until 512,
+ * then run / 16 rounded down to a power of two, at most RING. Every batch starts at a
+ * multiple of its length m (the length doubles only at run = 32 m, a multiple of 2 m), and m
+ * divides RING, so no batch wraps the ring; one cut short by max_it neither. */
+static int check_interval(int run)
+{
+    int m = SPMVP_CG_CHECK_MIN;
+    while (m < SPMVP_CG_CHECK_MAX && 2 * m <= run / 16)
+        m *= 2;
+    return m;
+}
+
+/* CG's recurrence from r = p = b, x = 0 (the same steps as model/sparse/cg_cpu.c), in
+ * batches of iterations enqueued without a read, each followed by one read of its history. */
+static spmvp_status iterate(cg_run *c, const spmvp_cg_options *o, spmvp_cg_result *res)
+{
+    spmvp_status st;
+    res->state = SPMVP_CG_CONVERGED;
+    if ((st = spmvp_blas_cg_reset(c->blas)) || (st = norm_b(c)) || !(c->bnorm > 0.0))
+        return st; /* b = 0: x = 0 solves it */
+    res->relres = 1.0; /* sqrt(b·b) / ||b|| */
+    if (res->relres <= o->tol)
+        return SPMVP_OK;
+    c->thr = threshold(c->vs, c->bnorm, o->tol);
+    for (;;) {
+        int run = res->iterations_run, m = check_interval(run);
+        if (run == o->max_it) {
+            res->state = SPMVP_CG_MAX_IT;
+            return SPMVP_OK;
+        }
+        if (m > o->max_it - run)
+            m = o->max_it - run;
+        for (int i = 0; i < m; i++)
+            if ((st = enqueue_iteration(c, run + i, c->ev + 2 * i)))
+                return st;
+        if ((st = read_batch(c, run, m, &res->spmv_us)))
+            return st;
+        res->checks++;
+        res->iterations_run += m;
+        if (scan(c, o->tol, m, res))
+            return SPMVP_OK;
+    }
 }
 
 /* Reads x back into c->xh (double) and sets the true residual ||b - A x|| / ||b||. */
@@ -196,7 +306,7 @@ static spmvp_status solve(cg_run *c, const spmvp_csr *A, const double *b,
         goto out;
     SPMVP_CL(clFinish(c->ctx->queue), out);
     res->solve_us = spmvp_now_us() - t0;
-    res->iteration_us = res->iterations ? res->solve_us / res->iterations : 0.0;
+    res->iteration_us = res->iterations_run ? res->solve_us / res->iterations_run : 0.0;
     st = check_residual(c, A, b, res);
 out:
     return st;
@@ -205,10 +315,12 @@ out:
 /* Releases what a run holds, in the reverse order of acquisition. */
 static void release(cg_run *c)
 {
+    release_events(c);
+    free(c->hh);
     free(c->ax);
     free(c->xh);
     free(c->scratch);
-    cl_mem v[] = {c->q, c->p, c->r, c->x};
+    cl_mem v[] = {c->hist, c->q, c->p, c->r, c->x};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (v[i])
             clReleaseMemObject(v[i]);
@@ -221,7 +333,7 @@ spmvp_status spmvp_cg_run(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f
                           const spmvp_cg_options *o, double *x_out, spmvp_cg_result *res)
 {
     spmvp_status st;
-    cg_run c = {ctx, A->nrows, opt->value_size, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    cg_run c = {.ctx = ctx, .n = A->nrows, .vs = opt->value_size};
     memset(res, 0, sizeof *res);
     if (A->nrows != A->ncols)
         return spmvp_fail(SPMVP_ERR_ARG, "CG needs a square matrix, not %d x %d", (int)A->nrows,

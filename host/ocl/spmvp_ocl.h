@@ -14,7 +14,7 @@
 #include "device.h"     /* device query and selection */
 #include "context.h"    /* context, queue, program cache */
 #include "spmv.h"       /* a matrix on the device in one format: y = A*x */
-#include "blas.h"       /* dot, axpy, aypx on device vectors */
+#include "blas.h"       /* dot, axpy, aypx and CG's steps on device vectors */
 #include "cg.h"         /* conjugate gradients on the device */
 #include "bench.h"      /* verification and event timing */
 #include "microbench.h" /* copy bandwidth, launch cost, host-to-device bandwidth */
