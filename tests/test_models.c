@@ -140,10 +140,10 @@ static void the_trusted_model_follows_the_device_type(void)
     spmvp_prediction rg, rc, rt;
     if (!gpu || !cpu || !trained || !s)
         goto out;
-    CHECK(spmvp_predictor_init(&pg, gpu, "gpu", 8) == SPMVP_OK && spmvp_predict_all(&pg, A, s, &rg) == SPMVP_OK);
-    /* the shipped PoCL profile is trained too: without its cross-validation it is untrained */
+    /* the shipped profiles are trained: without their cross-validation they are untrained */
     for (int k = 0; k < SPMVP_NPRECISIONS; k++)
-        cpu->prec[k].has_cv = 0;
+        cpu->prec[k].has_cv = gpu->prec[k].has_cv = 0;
+    CHECK(spmvp_predictor_init(&pg, gpu, "gpu", 8) == SPMVP_OK && spmvp_predict_all(&pg, A, s, &rg) == SPMVP_OK);
     CHECK(spmvp_predictor_init(&pc, cpu, "cpu", 8) == SPMVP_OK && spmvp_predict_all(&pc, A, s, &rc) == SPMVP_OK);
     CHECK(spmvp_predictor_init(&pt, trained, "trained", 8) == SPMVP_OK &&
           spmvp_predict_all(&pt, A, s, &rt) == SPMVP_OK);
