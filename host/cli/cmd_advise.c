@@ -93,14 +93,21 @@ static int csr_baseline(const spmvp_rank_entry *e, const int best[SPMVP_NFORMATS
     return c;
 }
 
-static void print_count(double n)
+/* Entry x's break-even against the CSR entry c: "N" (it wins above N products), "below N" (it
+ * is cheaper to set up but slower per product: it wins only for fewer), "never", or "-". */
+static void print_break_even(const spmvp_rank_entry *x, const spmvp_rank_entry *c)
 {
-    if (isinf(n))
-        printf("%12s", "never");
-    else if (isnan(n))
-        printf("%12s", "-");
-    else
-        printf("%12.0f", ceil(n));
+    char buf[32] = "-";
+    if (c) {
+        double n = x == c ? 0 : spmvp_advise_break_even(x, c), extra = setup_of(x) - setup_of(c);
+        if (isinf(n) && extra < 0 && x->us > c->us && -extra / (x->us - c->us) >= 2)
+            snprintf(buf, sizeof buf, "below %.0f", ceil(-extra / (x->us - c->us)));
+        else if (isinf(n))
+            snprintf(buf, sizeof buf, "never");
+        else if (!isnan(n))
+            snprintf(buf, sizeof buf, "%.0f", ceil(n));
+    }
+    printf("%12s", buf);
 }
 
 static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
@@ -128,7 +135,8 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
     fastest_per_format(e, n, best);
     int c = csr_baseline(e, best);
     printf("\nper format, at its fastest mapping: setup (conversion + upload) once, then each "
-           "product;\nbreak-even: the products above which it beats staying in CSR (%s %s)\n\n",
+           "product;\nbreak-even: the products above which it beats staying in CSR (%s %s); \"below N\":\n"
+           "cheaper to set up but slower, it wins only for fewer than N\n\n",
            c >= 0 ? spmvp_format_name(e[c].config.format) : "-", c >= 0 ? e[c].mapping : "");
     printf("%-13s %-24s %12s %12s %12s %12s %12s\n", "format", "mapping", "convert µs",
            "upload µs", "setup µs", "product µs", "break-even");
@@ -138,7 +146,7 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
         const spmvp_rank_entry *x = &e[best[f]];
         printf("%-13s %-24s %12.4g %12.4g %12.4g %12.4g", spmvp_format_name((spmvp_format)f),
                x->mapping, x->convert_us, x->upload_us, setup_of(x), x->us);
-        print_count(c >= 0 ? (best[f] == c ? 0 : spmvp_advise_break_even(x, &e[c])) : NAN);
+        print_break_even(x, c >= 0 ? &e[c] : NULL);
         printf("\n");
     }
 }
