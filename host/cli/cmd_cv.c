@@ -178,8 +178,8 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
         fprintf(out, " %s %.0f/%.0f", spmvp_format_name((spmvp_format)f), 100 * e->median_dr, 100 * e->p90_dr);
         cJSON *fo = cJSON_AddObjectToObject(so, spmvp_format_name((spmvp_format)f));
         cJSON_AddNumberToObject(fo, "cases", e->cases);
-        spmvp_json_add_number(fo, "median_dr", e->median_dr);
-        spmvp_json_add_number(fo, "p90_dr", e->p90_dr);
+        spmvp_json_add_number(fo, "median_dr_percent", 100 * e->median_dr);
+        spmvp_json_add_number(fo, "p90_dr_percent", 100 * e->p90_dr);
     }
     fprintf(out, "\n\n  advice for N products (%s): measured setup + N x product of the pick over "
             "the oracle's, per matrix\n", spmvp_model_name(m));
