@@ -102,6 +102,18 @@ void spmvp_aypx(const INDEX_TYPE n, const VALUE_TYPE a,
         y[i] = x[i] + a * y[i];
 }
 
+/* y = a*x + b*y (BLAS's axpby: libspmvp's y = alpha*A*x + beta*y); b = 0 writes a*x without
+ * reading y, so that y may hold anything, NaN included, as BLAS promises */
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmvp_axpby(const INDEX_TYPE n, const VALUE_TYPE a,
+                 __global const VALUE_TYPE *restrict x, const VALUE_TYPE b,
+                 __global VALUE_TYPE *restrict y)
+{
+    const size_t i = get_global_id(0);
+    if (i < (size_t)n)
+        y[i] = b == (VALUE_TYPE)0 ? a * x[i] : a * x[i] + b * y[i];
+}
+
 /* CG's steps on device scalars (host/ocl/cg.c). An iteration is q = A p (the format's
  * kernels), then spmvp_dot_partial(p, q), spmvp_cg_alpha, spmvp_cg_update, spmvp_cg_beta and
  * spmvp_cg_direction, with nothing read back: alpha and beta go from kernel to kernel in the

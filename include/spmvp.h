@@ -174,8 +174,9 @@ int spmvp_advise(const spmvp_ranking *r, long long products);
 double spmvp_ranking_break_even(const spmvp_ranking *r, int i);
 
 /* ---- products on an OpenCL device ----
- * This slice runs on a device spmvp opens and on host arrays; products on the caller's
- * cl_context, cl_command_queue and cl_mem buffers (y = alpha*A*x + beta*y) come later. */
+ * On a device spmvp opens, or on the caller's OpenCL context and queue (below, declared when
+ * <CL/cl.h> is included before this header); from and to host arrays, or on the caller's
+ * cl_mem buffers: y = alpha*A*x + beta*y. */
 
 typedef struct spmvp_device spmvp_device;
 typedef struct spmvp_product spmvp_product;
@@ -205,6 +206,25 @@ spmvp_product *spmvp_product_free(spmvp_product *p);
 spmvp_status spmvp_product_run(spmvp_product *p, const double *x, double *y);
 /* The parameters chosen ("V=2", "K=5 +1234 COO"; owned by p); "" when p is NULL. */
 const char *spmvp_product_params(const spmvp_product *p);
+
+#ifdef CL_VERSION_1_0
+/* The caller's OpenCL context and in-order command queue as an spmvp device: products are
+ * built in that context and run on that queue. spmvp retains both and releases them in
+ * spmvp_device_free; the caller keeps (and releases) its own references. SPMVP_ERR_ARG for
+ * NULLs, a queue of another context, an out-of-order queue or a device no platform lists; an
+ * OpenCL error code. */
+spmvp_status spmvp_device_from_cl(cl_context context, cl_command_queue queue,
+                                  spmvp_device **out);
+/* Enqueues y = alpha*A*x + beta*y on the device's queue and returns without waiting (the
+ * caller orders and waits as with its own kernels: clFinish, or commands enqueued after it on
+ * that in-order queue). x (ncols values) and y (nrows values) are the caller's buffers of the
+ * product's value size, in the device's context, and must not be the same buffer; beta = 0
+ * does not read y (NaN in y stays out). A temporary of nrows values is allocated on the device
+ * the first time alpha != 1 or beta != 0. SPMVP_ERR_ARG for a NULL product, a NULL buffer of a
+ * non-empty side, a buffer too small or of another context, x == y, or a non-finite alpha or
+ * beta; an OpenCL error code. */
+spmvp_status spmvp_product_run_cl(spmvp_product *p, double alpha, cl_mem x, double beta, cl_mem y);
+#endif
 
 #ifdef __cplusplus
 }

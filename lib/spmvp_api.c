@@ -359,7 +359,10 @@ struct spmvp_device {
 
 struct spmvp_product {
     spmvp_spmv *s;      /* the matrix on the device (owned; borrows the device's context) */
-    size_t nrows, ncols;
+    size_t nrows, ncols, value_size;
+    spmvp_context *ctx; /* the device's (borrowed) */
+    cl_mem t;           /* A*x before alpha and beta (spmvp_product_run_cl; owned, or NULL) */
+    spmvp_blas *blas;   /* axpby (owned, or NULL) */
 };
 
 spmvp_status spmvp_device_open(const char *spec, spmvp_device **out)
@@ -388,6 +391,26 @@ spmvp_device *spmvp_device_free(spmvp_device *d)
 }
 
 const char *spmvp_device_name(const spmvp_device *d) { return d ? d->ctx->info.name : ""; }
+
+spmvp_status spmvp_device_from_cl(cl_context context, cl_command_queue queue, spmvp_device **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_device_from_cl: out is NULL");
+    *out = NULL;
+    if (!context || !queue)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_device_from_cl: the %s is NULL",
+                          context ? "queue" : "context");
+    spmvp_device *d = calloc(1, sizeof *d);
+    if (!d)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_device_from_cl: out of memory");
+    spmvp_status st = spmvp_context_wrap(context, queue, &d->ctx);
+    if (st) {
+        free(d);
+        return spmvp_fail(st, "spmvp_device_from_cl: %s", spmvp_last_error());
+    }
+    *out = d;
+    return SPMVP_OK;
+}
 
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out)
@@ -419,6 +442,8 @@ spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const 
     }
     p->nrows = (size_t)A->csr.nrows;
     p->ncols = (size_t)A->csr.ncols;
+    p->value_size = value_size;
+    p->ctx = d->ctx;
     *out = p;
     return SPMVP_OK;
 }
@@ -427,6 +452,9 @@ spmvp_product *spmvp_product_free(spmvp_product *p)
 {
     if (p) {
         spmvp_spmv_free(p->s);
+        spmvp_blas_free(p->blas);
+        if (p->t)
+            clReleaseMemObject(p->t);
         free(p);
     }
     return NULL;
@@ -447,3 +475,55 @@ spmvp_status spmvp_product_run(spmvp_product *p, const double *x, double *y)
 }
 
 const char *spmvp_product_params(const spmvp_product *p) { return p ? spmvp_spmv_params(p->s) : ""; }
+
+/* Whether buffer m holds at least `bytes` in context c; else the failure. */
+static spmvp_status check_buffer(cl_mem m, cl_context c, size_t bytes, const char *what)
+{
+    cl_context mc = NULL;
+    size_t size = 0;
+    if (clGetMemObjectInfo(m, CL_MEM_CONTEXT, sizeof mc, &mc, NULL) != CL_SUCCESS ||
+        clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof size, &size, NULL) != CL_SUCCESS)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: %s is not a valid buffer", what);
+    if (mc != c)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: %s belongs to another context", what);
+    if (size < bytes)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: %s has %zu bytes, the product "
+                          "needs %zu", what, size, bytes);
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_product_run_cl(spmvp_product *p, double alpha, cl_mem x, double beta, cl_mem y)
+{
+    spmvp_status st = SPMVP_OK;
+    if (!p)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: the product is NULL");
+    if (!isfinite(alpha) || !isfinite(beta))
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: alpha %g and beta %g must be finite",
+                          alpha, beta);
+    if (!p->nrows) /* y is empty: nothing to compute */
+        return SPMVP_OK;
+    if ((!x && p->ncols) || !y)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: %s is NULL", !y ? "y" : "x");
+    if (x && x == y)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_run_cl: x and y are the same buffer");
+    cl_context c = p->ctx->context;
+    if ((p->ncols && (st = check_buffer(x, c, p->ncols * p->value_size, "x"))) ||
+        (st = check_buffer(y, c, p->nrows * p->value_size, "y")))
+        return st;
+    if (alpha == 1.0 && beta == 0.0) /* the plain product, straight into y */
+        return spmvp_spmv_enqueue_on(p->s, x, y, NULL, NULL);
+    if (!p->t) {
+        cl_int err = CL_SUCCESS;
+        p->t = clCreateBuffer(c, CL_MEM_READ_WRITE, p->nrows * p->value_size, NULL, &err);
+        if (err != CL_SUCCESS) {
+            p->t = NULL;
+            return spmvp_fail(err, "spmvp_product_run_cl: a temporary of %zu bytes: OpenCL error %d",
+                              p->nrows * p->value_size, (int)err);
+        }
+    }
+    if (!p->blas && (st = spmvp_blas_create(p->ctx, p->value_size, &p->blas)))
+        return st;
+    if (!(st = spmvp_spmv_enqueue_on(p->s, x, p->t, NULL, NULL)))
+        st = spmvp_blas_axpby(p->blas, (spmvp_idx)p->nrows, alpha, p->t, beta, y);
+    return st;
+}

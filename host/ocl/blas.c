@@ -11,7 +11,7 @@ struct spmvp_blas {
     spmvp_context *ctx;           /* not owned */
     size_t value_size;            /* 4 or 8 */
     size_t wg;                    /* work-group size of every launch, a power of two */
-    cl_kernel dot_partial, dot_final, axpy, aypx; /* (owned) */
+    cl_kernel dot_partial, dot_final, axpy, aypx, axpby; /* (owned) */
     cl_kernel cg_alpha, cg_update, cg_beta, cg_direction; /* CG's steps (owned) */
     cl_mem partial;               /* stage 1's sums (size SPMVP_DOT_MAX_GROUPS values, owned) */
     cl_mem result;                /* stage 2's sum (one value, owned) */
@@ -44,6 +44,7 @@ spmvp_status spmvp_blas_create(spmvp_context *ctx, size_t value_size, spmvp_blas
         (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_dot_final", &b->dot_final)) ||
         (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_axpy", &b->axpy)) ||
         (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_aypx", &b->aypx)) ||
+        (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_axpby", &b->axpby)) ||
         (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_cg_alpha", &b->cg_alpha)) ||
         (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_cg_update", &b->cg_update)) ||
         (st = spmvp_kernel_create(ctx, "blas.cl", opts, "spmvp_cg_beta", &b->cg_beta)) ||
@@ -66,7 +67,7 @@ spmvp_blas *spmvp_blas_free(spmvp_blas *b)
 {
     if (!b)
         return NULL;
-    cl_kernel k[] = {b->dot_partial, b->dot_final, b->axpy, b->aypx, b->cg_alpha, b->cg_update,
+    cl_kernel k[] = {b->dot_partial, b->dot_final, b->axpy, b->aypx, b->axpby, b->cg_alpha, b->cg_update,
                      b->cg_beta, b->cg_direction};
     for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
         if (k[i])
@@ -161,15 +162,25 @@ out:
 }
 
 /* Enqueues kernel k (axpy or aypx: n, a, x, y) over n values. */
-static spmvp_status vector_op(spmvp_blas *b, cl_kernel k, spmvp_idx n, double a, cl_mem x, cl_mem y)
+/* Sets the arguments n, a, x that kernels axpy, aypx and axpby begin with. */
+static spmvp_status vector_op_args(spmvp_blas *b, cl_kernel k, spmvp_idx n, double a, cl_mem x)
 {
     spmvp_status st = SPMVP_OK;
     cl_int nn = n;
-    size_t global = cover(b, n);
     SPMVP_CL(clSetKernelArg(k, 0, sizeof nn, &nn), out);
     if ((st = set_scalar(b, k, 1, a)))
         goto out;
     SPMVP_CL(clSetKernelArg(k, 2, sizeof x, &x), out);
+out:
+    return st;
+}
+
+static spmvp_status vector_op(spmvp_blas *b, cl_kernel k, spmvp_idx n, double a, cl_mem x, cl_mem y)
+{
+    spmvp_status st = SPMVP_OK;
+    size_t global = cover(b, n);
+    if ((st = vector_op_args(b, k, n, a, x)))
+        goto out;
     SPMVP_CL(clSetKernelArg(k, 3, sizeof y, &y), out);
     SPMVP_CL(clEnqueueNDRangeKernel(b->ctx->queue, k, 1, NULL, &global, &b->wg, 0, NULL, NULL), out);
 out:
@@ -184,6 +195,19 @@ spmvp_status spmvp_blas_axpy(spmvp_blas *b, spmvp_idx n, double a, cl_mem x, cl_
 spmvp_status spmvp_blas_aypx(spmvp_blas *b, spmvp_idx n, double a, cl_mem x, cl_mem y)
 {
     return vector_op(b, b->aypx, n, a, x, y);
+}
+
+spmvp_status spmvp_blas_axpby(spmvp_blas *b, spmvp_idx n, double a, cl_mem x, double c, cl_mem y)
+{
+    spmvp_status st = SPMVP_OK;
+    cl_kernel k = b->axpby;
+    if ((st = vector_op_args(b, k, n, a, x)) || (st = set_scalar(b, k, 3, c)))
+        goto out;
+    SPMVP_CL(clSetKernelArg(k, 4, sizeof y, &y), out);
+    size_t global = cover(b, n);
+    SPMVP_CL(clEnqueueNDRangeKernel(b->ctx->queue, k, 1, NULL, &global, &b->wg, 0, NULL, NULL), out);
+out:
+    return st;
 }
 
 spmvp_status spmvp_blas_cg_reset(spmvp_blas *b)

@@ -36,6 +36,8 @@ spmvp_status spmvp_blas_dot_to(spmvp_blas *b, spmvp_idx n, cl_mem x, cl_mem y, c
 spmvp_status spmvp_blas_axpy(spmvp_blas *b, spmvp_idx n, double a, cl_mem x, cl_mem y);
 /* Enqueues y = x + a*y over n values. */
 spmvp_status spmvp_blas_aypx(spmvp_blas *b, spmvp_idx n, double a, cl_mem x, cl_mem y);
+/* y = a*x + c*y over n values, enqueued; c = 0 does not read y (BLAS's axpby). */
+spmvp_status spmvp_blas_axpby(spmvp_blas *b, spmvp_idx n, double a, cl_mem x, double c, cl_mem y);
 
 /* CG's steps on device scalars. One iteration is q = A p (the caller's SpMV), then
  * spmvp_blas_cg_alpha, _update, _beta and _direction in that order, in the blas's queue, with

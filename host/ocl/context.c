@@ -47,6 +47,57 @@ fail:
     return st;
 }
 
+spmvp_status spmvp_context_wrap(cl_context context, cl_command_queue queue, spmvp_context **out)
+{
+    spmvp_status st = SPMVP_OK;
+    cl_context qc = NULL;
+    cl_device_id dev = NULL;
+    cl_command_queue_properties props = 0;
+    spmvp_device_info *list = NULL;
+    int n = 0;
+    *out = NULL;
+    SPMVP_CL(clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof qc, &qc, NULL), out);
+    SPMVP_CL(clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof dev, &dev, NULL), out);
+    SPMVP_CL(clGetCommandQueueInfo(queue, CL_QUEUE_PROPERTIES, sizeof props, &props, NULL), out);
+    if (qc != context)
+        return spmvp_fail(SPMVP_ERR_ARG, "the command queue belongs to another context");
+    /* spmvp enqueues a product's kernels one after another without events between them */
+    if (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+        return spmvp_fail(SPMVP_ERR_ARG, "the command queue is out of order: spmvp needs an "
+                          "in-order queue");
+    if ((st = spmvp_device_list(&list, &n)))
+        goto out;
+    int i = 0;
+    while (i < n && list[i].device != dev)
+        i++;
+    if (i == n) {
+        st = spmvp_fail(SPMVP_ERR_ARG, "the queue's device is none of the platforms' devices "
+                        "(a sub-device?)");
+        goto out;
+    }
+    spmvp_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx) {
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory wrapping a context");
+        goto out;
+    }
+    ctx->info = list[i];
+    if ((st = spmvp_device_complete(&ctx->info))) {
+        free(ctx);
+        goto out;
+    }
+    *out = ctx; /* its context and queue are released by spmvp_context_free, as own ones are */
+    SPMVP_CL(clRetainContext(context), fail);
+    ctx->context = context;
+    SPMVP_CL(clRetainCommandQueue(queue), fail);
+    ctx->queue = queue;
+    goto out;
+fail:
+    *out = spmvp_context_free(ctx);
+out:
+    free(list);
+    return st;
+}
+
 spmvp_context *spmvp_context_free(spmvp_context *ctx)
 {
     if (!ctx)

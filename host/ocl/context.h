@@ -25,6 +25,12 @@ typedef struct spmvp_context {
  * On failure *out is NULL and spmvp_last_error() says why. Free with spmvp_context_free(). */
 spmvp_status spmvp_context_create(const spmvp_device_info *info, spmvp_context **out);
 spmvp_context *spmvp_context_free(spmvp_context *ctx);
+/* A context on the caller's OpenCL context and in-order queue (its device must be one that
+ * spmvp_device_list lists): both are retained, and released by spmvp_context_free, so the
+ * caller keeps and releases its own references. The queue need not profile (bench's events
+ * then fail; products do not need them). SPMVP_ERR_ARG for a queue of another context or an
+ * out-of-order one; an OpenCL error code. */
+spmvp_status spmvp_context_wrap(cl_context context, cl_command_queue queue, spmvp_context **out);
 /* Lists the devices, picks the one `spec` names (spmvp_device_select: NULL for the first GPU,
  * else the first CPU) and creates its context into *out (NULL on failure, with the message of
  * whichever step failed; SPMVP_ERR_NO_DEVICE when none matches). Free with spmvp_context_free. */
