@@ -156,6 +156,20 @@ int spmvp_ranking_tie(const spmvp_ranking *r, int i);
 /* The model ranked by ("work+gbt"), NULL when r is NULL. */
 const char *spmvp_ranking_model(const spmvp_ranking *r);
 
+/* ---- features ----
+ * What the models read of a matrix, as a tuner may want them for its own models: seed 004's
+ * Table 1 and the column count. */
+
+/* The number of matrix features, and feature k's name ("nnz", "dispersion"; NULL out of
+ * range), as the training tables name them. */
+int spmvp_feature_count(void);
+const char *spmvp_feature_name(int k);
+/* A's features into out[0 .. spmvp_feature_count()), in one O(nnz) pass: rows, nnz, the
+ * least, greatest, most frequent and median row length, the least and greatest distance
+ * between neighbours in a row, the bandwidth, the row lengths' standard deviation, density,
+ * columns. SPMVP_ERR_ARG for NULLs; SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_matrix_features(const spmvp_matrix *A, double *out);
+
 /* ---- advice that counts setup: what a format costs before its first product ----
  * A solver pays once for converting its CSR arrays to a format on the host and uploading the
  * format's arrays (spmvp advise). Profiles trained by spmvp 0.2 or later predict both. */
@@ -199,6 +213,12 @@ const char *spmvp_device_name(const spmvp_device *d);
  * Free with spmvp_product_free (before d). */
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out);
+/* The same for configuration i of ranking r (r's format and its whole thread mapping: work-group
+ * size, V, C, ...), e.g. the one spmvp_advise returns. r must rank A. SPMVP_ERR_ARG for NULLs
+ * or i out of range; otherwise as spmvp_product_create. */
+spmvp_status spmvp_product_create_ranked(spmvp_device *d, const spmvp_matrix *A,
+                                         const spmvp_ranking *r, int i, size_t value_size,
+                                         spmvp_product **out);
 spmvp_product *spmvp_product_free(spmvp_product *p);
 /* y = A*x on the device: x (ncols values) is uploaded, y (nrows values) read back; blocking.
  * x and y may be NULL only when their size is 0. SPMVP_ERR_ARG, SPMVP_ERR_NOMEM, an OpenCL

@@ -247,6 +247,36 @@ const char *spmvp_estimate_model(const spmvp_estimate *e)
     return e && e->model >= 0 ? spmvp_model_name(e->model) : NULL;
 }
 
+/* ---- features ---- */
+
+/* Table 1's members in the order of spmvp_feature_name (the training tables' names). */
+static const char *const feature_names[] = {"nRows", "nnz", "minNnz", "maxNnz", "modeNnz",
+                                            "medianNnz", "minDist", "maxDist", "bandwidth",
+                                            "dispersion", "density", "cols"};
+#define NFEATURES ((int)(sizeof feature_names / sizeof feature_names[0]))
+
+int spmvp_feature_count(void) { return NFEATURES; }
+
+const char *spmvp_feature_name(int k) { return k >= 0 && k < NFEATURES ? feature_names[k] : NULL; }
+
+spmvp_status spmvp_matrix_features(const spmvp_matrix *A, double *out)
+{
+    if (!A || !out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_matrix_features: %s is NULL", A ? "out" : "the matrix");
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(&A->csr);
+    if (!s)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_matrix_features: out of memory");
+    spmvp_table1 t;
+    spmvp_table1_compute(&A->csr, s, &t);
+    spmvp_rowlen_stats_free(s);
+    const double v[] = {(double)t.rows, (double)t.nnz, (double)t.min_nnz, (double)t.max_nnz,
+                        (double)t.mode_nnz, t.median_nnz, (double)t.min_dist, (double)t.max_dist,
+                        (double)t.bandwidth, t.dispersion, t.density, (double)t.cols};
+    _Static_assert(sizeof v / sizeof v[0] == NFEATURES, "a value per feature name");
+    memcpy(out, v, sizeof v);
+    return SPMVP_OK;
+}
+
 /* ---- ranking ---- */
 
 struct spmvp_ranking {
@@ -412,6 +442,9 @@ spmvp_status spmvp_device_from_cl(cl_context context, cl_command_queue queue, sp
     return SPMVP_OK;
 }
 
+static spmvp_status product_create(spmvp_device *d, const spmvp_matrix *A, spmvp_format f,
+                                   spmvp_mapping map, size_t value_size, spmvp_product **out);
+
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out)
 {
@@ -428,14 +461,37 @@ spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const 
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create: unknown format \"%s\" (%s)",
                           format, names);
     }
+    return product_create(d, A, (spmvp_format)f, spmvp_mapping_auto(), value_size, out);
+}
+
+spmvp_status spmvp_product_create_ranked(spmvp_device *d, const spmvp_matrix *A,
+                                         const spmvp_ranking *r, int i, size_t value_size,
+                                         spmvp_product **out)
+{
+    if (!out)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create_ranked: out is NULL");
+    *out = NULL;
+    if (!d || !A || !r)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create_ranked: %s is NULL",
+                          !d ? "the device" : !A ? "the matrix" : "the ranking");
+    if (!entry(r, i))
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create_ranked: configuration %d is out "
+                          "of range 0..%d", i, r->n - 1);
+    return product_create(d, A, r->e[i].config.format, r->e[i].config.map, value_size, out);
+}
+
+/* A product of A in format f under mapping map (its automatic members resolved from A). */
+static spmvp_status product_create(spmvp_device *d, const spmvp_matrix *A, spmvp_format f,
+                                   spmvp_mapping map, size_t value_size, spmvp_product **out)
+{
     if (value_size != 4 && value_size != 8)
         return spmvp_fail(SPMVP_ERR_ARG, "spmvp_product_create: value size %zu is neither 4 "
                           "nor 8", value_size);
     spmvp_product *p = calloc(1, sizeof *p);
     if (!p)
         return spmvp_fail(SPMVP_ERR_NOMEM, "spmvp_product_create: out of memory");
-    spmvp_spmv_options opt = spmvp_spmv_defaults(value_size);
-    spmvp_status st = spmvp_spmv_create(d->ctx, &A->csr, (spmvp_format)f, &opt, &p->s);
+    spmvp_spmv_options opt = {value_size, map};
+    spmvp_status st = spmvp_spmv_create(d->ctx, &A->csr, f, &opt, &p->s);
     if (st) {
         free(p);
         return st;

@@ -298,6 +298,24 @@ static void laplacian_should_run_in_every_format(void)
     spmvp_matrix *A = NULL;
     CHECK(spmvp_matrix_from_csr32(ROWS, ROWS, rp, ci, v, 8, &A) == SPMVP_OK);
     check_estimate(A);
+    /* the features, against the grid's shape: rows of 3 (corners), 4 (edges) and 5 entries;
+     * the widest gap, N, in a row of the left edge (i - N, i, i + 1) */
+    double feat[64];
+    int nf = spmvp_feature_count();
+    CHECK(nf > 0 && nf <= 64 && spmvp_feature_name(nf) == NULL && spmvp_feature_name(-1) == NULL);
+    CHECK(spmvp_matrix_features(A, feat) == SPMVP_OK);
+    const struct { const char *name; double want; } expect[] = {
+        {"nRows", ROWS}, {"nnz", 5 * ROWS - 4 * N}, {"minNnz", 3}, {"maxNnz", 5}, {"modeNnz", 5},
+        {"medianNnz", 5}, {"minDist", 1}, {"maxDist", N}, {"bandwidth", N},
+        {"density", (5.0 * ROWS - 4 * N) / ((double)ROWS * ROWS)}, {"cols", ROWS}};
+    for (size_t j = 0; j < sizeof expect / sizeof expect[0]; j++) {
+        int at = -1;
+        for (int f = 0; f < nf; f++)
+            at = !strcmp(spmvp_feature_name(f), expect[j].name) ? f : at;
+        CHECK_MSG(at >= 0 && fabs(feat[at] - expect[j].want) <= 1e-12 * expect[j].want, "%s: %g, not %g",
+                  expect[j].name, at >= 0 ? feat[at] : NAN, expect[j].want);
+    }
+    CHECK(spmvp_matrix_features(NULL, feat) == SPMVP_ERR_ARG && spmvp_matrix_features(A, NULL) == SPMVP_ERR_ARG);
     spmvp_estimate *e = NULL;
     CHECK(spmvp_predict(profile, 8, A, &e) == SPMVP_OK);
     for (int f = 0; f < spmvp_estimate_count(e); f++)
@@ -353,6 +371,24 @@ static void ranking_should_order_configurations_with_intervals(void)
         CHECK_MSG(be >= 0, "%d: break-even %g", i, be); /* a count, or INFINITY */
     }
     CHECK(spmvp_advise(r, -1) == -1 && spmvp_advise(NULL, 10) == -1);
+    /* the advised configuration, mapping and all, built and run */
+    spmvp_product *prod = NULL;
+    if (device) {
+        static double x[ROWS], y[ROWS], want[ROWS];
+        for (int i = 0; i < ROWS; i++)
+            x[i] = 1.0 + i % 3;
+        cpu_spmv(ROWS, rp, ci, v, x, want);
+        CHECK(spmvp_product_create_ranked(device, A, r, bestmany, 8, &prod) == SPMVP_OK);
+        CHECK(spmvp_product_run(prod, x, y) == SPMVP_OK);
+        double worst = 0;
+        for (int i = 0; i < ROWS; i++)
+            worst = fmax(worst, fabs(y[i] - want[i]));
+        CHECK_MSG(worst <= 1e-12, "%s %s: error %g", spmvp_ranking_format(r, bestmany),
+                  spmvp_ranking_mapping(r, bestmany), worst);
+        prod = spmvp_product_free(prod);
+        CHECK_FAILS(spmvp_product_create_ranked(device, A, r, n, 8, &prod), SPMVP_ERR_ARG, prod);
+        CHECK_FAILS(spmvp_product_create_ranked(device, A, NULL, 0, 8, &prod), SPMVP_ERR_ARG, prod);
+    }
     CHECK(isnan(spmvp_ranking_setup_us(r, n)) && isnan(spmvp_ranking_break_even(r, -1)));
     CHECK(isnan(spmvp_ranking_setup_us(NULL, 0)) && isnan(spmvp_ranking_break_even(NULL, 0)));
     spmvp_ranking_free(r);
