@@ -1,6 +1,7 @@
 /* predict_csr.c: libspmvp from a user's side: a 2-D Laplacian in CSR arrays, each format's
- * predicted time on a device profile and the recommendation, then, where an OpenCL device is
- * found, one product in the recommended format checked against the CPU.
+ * predicted time on a device profile and the recommendation, with a trained profile the advice
+ * for 10 and 10,000 products, then, where an OpenCL device is found, one product in the
+ * recommended format checked against the CPU.
  *
  *   predict_csr PROFILE.json [N]     (the N x N grid's Laplacian; N = 100)
  *
@@ -84,6 +85,24 @@ out:
     return rc;
 }
 
+/* With a trained profile: the configuration for a solver's 10 and 10,000 products, counting
+ * conversion and upload (spmvp advise). Untrained profiles have no ranking: nothing printed. */
+static void print_advice(const spmvp_profile *prof, const spmvp_matrix *A)
+{
+    spmvp_ranking *r = NULL;
+    if (spmvp_rank(prof, 8, A, &r))
+        return;
+    const long long counts[] = {10, 10000};
+    for (int j = 0; j < 2; j++) {
+        int i = spmvp_advise(r, counts[j]);
+        if (i >= 0)
+            printf("for %lld products: %s %s (setup %.0f us, then %.2f us each)\n", counts[j],
+                   spmvp_ranking_format(r, i), spmvp_ranking_mapping(r, i),
+                   spmvp_ranking_setup_us(r, i), spmvp_ranking_us(r, i));
+    }
+    spmvp_ranking_free(r);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || argc > 3) {
@@ -135,6 +154,7 @@ int main(int argc, char **argv)
         goto out;
     }
     printf("recommended: %s (model %s)\n", spmvp_estimate_format(e, best), spmvp_estimate_model(e));
+    print_advice(prof, A);
     rc = run_on_device(A, spmvp_estimate_format(e, best), rowptr, colidx, val);
 out:
     spmvp_estimate_free(e);
