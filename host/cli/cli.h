@@ -130,5 +130,9 @@ spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_p
  * unknown name). */
 int spmvp_cli_rank_model(const spmvp_predictor *pred, const char *model, const char *profile,
                          int *rc);
+/* A document of `command` (rank, advise) with the members it begins with: matrix (name, rows,
+ * cols, nnz), profile_device, precision and model (the one ranked by). */
+cJSON *spmvp_json_ranked_doc(const char *command, const char *name, const spmvp_csr *A,
+                             const spmvp_predictor *pred, const char *profile, int model);
 
 #endif

@@ -154,15 +154,7 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
 static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
                        const spmvp_rank_entry *e, int n, const spmvp_advice *adv)
 {
-    cJSON *doc = spmvp_json_doc("advise");
-    cJSON *mo = cJSON_AddObjectToObject(doc, "matrix");
-    cJSON_AddStringToObject(mo, "name", args.matrix);
-    cJSON_AddNumberToObject(mo, "rows", A->nrows);
-    cJSON_AddNumberToObject(mo, "cols", A->ncols);
-    cJSON_AddNumberToObject(mo, "nnz", (double)A->nnz);
-    cJSON_AddItemToObject(doc, "profile_device", spmvp_json_profile_device(pred->profile, args.profile));
-    cJSON_AddStringToObject(doc, "precision", spmvp_precision_name(pred->prec));
-    cJSON_AddStringToObject(doc, "model", spmvp_model_name(m));
+    cJSON *doc = spmvp_json_ranked_doc("advise", args.matrix, A, pred, args.profile, m);
     cJSON *arr = cJSON_AddArrayToObject(doc, "advice");
     for (int j = 0; j < args.ncounts; j++) {
         const spmvp_advice *a = &adv[j];

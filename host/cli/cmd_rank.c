@@ -142,15 +142,7 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
                        const spmvp_rank_entry *e, const measured *mr, int n, double features_us,
                        double predict_us)
 {
-    cJSON *doc = spmvp_json_doc("rank");
-    cJSON *mo = cJSON_AddObjectToObject(doc, "matrix");
-    cJSON_AddStringToObject(mo, "name", args.matrix);
-    cJSON_AddNumberToObject(mo, "rows", A->nrows);
-    cJSON_AddNumberToObject(mo, "cols", A->ncols);
-    cJSON_AddNumberToObject(mo, "nnz", (double)A->nnz);
-    cJSON_AddItemToObject(doc, "profile_device", spmvp_json_profile_device(pred->profile, args.profile));
-    cJSON_AddStringToObject(doc, "precision", spmvp_precision_name(pred->prec));
-    cJSON_AddStringToObject(doc, "model", spmvp_model_name(m));
+    cJSON *doc = spmvp_json_ranked_doc("rank", args.matrix, A, pred, args.profile, m);
     cJSON_AddNumberToObject(doc, "features_us", features_us);
     cJSON_AddNumberToObject(doc, "predict_us", predict_us);
     cJSON *arr = cJSON_AddArrayToObject(doc, "ranking");

@@ -231,3 +231,18 @@ int spmvp_cli_rank_model(const spmvp_predictor *pred, const char *model, const c
                               spmvp_precision_name(pred->prec));
     return m;
 }
+
+cJSON *spmvp_json_ranked_doc(const char *command, const char *name, const spmvp_csr *A,
+                             const spmvp_predictor *pred, const char *profile, int model)
+{
+    cJSON *doc = spmvp_json_doc(command);
+    cJSON *mo = cJSON_AddObjectToObject(doc, "matrix");
+    cJSON_AddStringToObject(mo, "name", name);
+    cJSON_AddNumberToObject(mo, "rows", A->nrows);
+    cJSON_AddNumberToObject(mo, "cols", A->ncols);
+    cJSON_AddNumberToObject(mo, "nnz", (double)A->nnz);
+    cJSON_AddItemToObject(doc, "profile_device", spmvp_json_profile_device(pred->profile, profile));
+    cJSON_AddStringToObject(doc, "precision", spmvp_precision_name(pred->prec));
+    cJSON_AddStringToObject(doc, "model", spmvp_model_name(model));
+    return doc;
+}

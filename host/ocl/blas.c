@@ -26,11 +26,8 @@ spmvp_status spmvp_blas_create(spmvp_context *ctx, size_t value_size, spmvp_blas
     spmvp_status st = SPMVP_OK;
     char types[128], opts[192];
     *out = NULL;
-    if (value_size != 4 && value_size != 8)
-        return spmvp_fail(SPMVP_ERR_ARG, "value size %zu is neither 4 nor 8", value_size);
-    if (value_size == 8 && !ctx->info.fp64)
-        return spmvp_fail(SPMVP_ERR_UNSUPPORTED, "%s lacks cl_khr_fp64: double precision is "
-                          "not available on it", ctx->info.name);
+    if ((st = spmvp_context_check_precision(ctx, value_size)))
+        return st;
     spmvp_blas *b = calloc(1, sizeof *b);
     if (!b)
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");

@@ -98,6 +98,16 @@ out:
     return st;
 }
 
+spmvp_status spmvp_context_check_precision(const spmvp_context *ctx, size_t value_size)
+{
+    if (value_size != 4 && value_size != 8)
+        return spmvp_fail(SPMVP_ERR_ARG, "value size %zu is neither 4 nor 8", value_size);
+    if (value_size == 8 && !ctx->info.fp64)
+        return spmvp_fail(SPMVP_ERR_UNSUPPORTED, "%s lacks cl_khr_fp64: double precision is "
+                          "not available on it", ctx->info.name);
+    return SPMVP_OK;
+}
+
 spmvp_context *spmvp_context_free(spmvp_context *ctx)
 {
     if (!ctx)

@@ -36,6 +36,10 @@ spmvp_status spmvp_context_wrap(cl_context context, cl_command_queue queue, spmv
  * whichever step failed; SPMVP_ERR_NO_DEVICE when none matches). Free with spmvp_context_free. */
 spmvp_status spmvp_context_open(const char *spec, spmvp_context **out);
 
+/* SPMVP_OK when ctx's device computes at value_size bytes per value: SPMVP_ERR_ARG for a size
+ * other than 4 or 8, SPMVP_ERR_UNSUPPORTED for double precision without cl_khr_fp64. */
+spmvp_status spmvp_context_check_precision(const spmvp_context *ctx, size_t value_size);
+
 /* The program built from cl/<file> with `options`, from the cache or built now (once per
  * device, file and options). The program stays owned by the cache. A failed build prints the
  * build log and the options to stderr and returns CL_BUILD_PROGRAM_FAILURE. */

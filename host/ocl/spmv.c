@@ -197,11 +197,8 @@ spmvp_status spmvp_spmv_create(spmvp_context *ctx, const spmvp_csr *A, spmvp_for
 {
     spmvp_status st;
     *out = NULL;
-    if (opt->value_size != 4 && opt->value_size != 8)
-        return spmvp_fail(SPMVP_ERR_ARG, "value size %zu is neither 4 nor 8", opt->value_size);
-    if (opt->value_size == 8 && !ctx->info.fp64)
-        return spmvp_fail(SPMVP_ERR_UNSUPPORTED, "%s lacks cl_khr_fp64: double precision is "
-                          "not available on it", ctx->info.name);
+    if ((st = spmvp_context_check_precision(ctx, opt->value_size)))
+        return st;
     spmvp_spmv *s = calloc(1, sizeof *s);
     if (!s)
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");

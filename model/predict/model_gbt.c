@@ -177,51 +177,43 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
     }
 }
 
+/* One format's boosters and baseline of "gbt" (spmvp_json_read_per_format's reader). */
+static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *fe, const char *fat,
+                                spmvp_format f, void *ctx)
+{
+    gbt_part *g = ctx;
+    char wat[240], e[256];
+    SPMVP_TRY(spmvp_json_get_int32(r, fe, fat, "rows", 0, &g->rows[f]));
+    const cJSON *wo = cJSON_GetObjectItemCaseSensitive(fe, "work");
+    if (wo) {
+        snprintf(wat, sizeof wat, "%s.work", fat);
+        if (!cJSON_IsObject(wo))
+            return spmvp_json_bad(r, wat, "", "expected an object, got %s", spmvp_json_kind(wo));
+        SPMVP_TRY(spmvp_workfit_read_format(r, wo, wat, &g->work, f));
+    }
+    for (int v = 0; v < NVAR; v++) {
+        const cJSON *it = cJSON_GetObjectItemCaseSensitive(fe, var_names[v]);
+        if (!it)
+            continue;
+        if (!cJSON_IsObject(it))
+            return spmvp_json_bad(r, fat, var_names[v], "expected an object (an XGBoost "
+                                  "model), got %s", spmvp_json_kind(it));
+        if (v == 1 && !g->work.ok[f])
+            return spmvp_json_bad(r, fat, var_names[v], "its baseline \"work\" is missing");
+        if (spmvp_xgb_load(it, v == 1 ? NCOL_MAX : SPMVP_FV_N, &g->b[f][v], e, sizeof e))
+            return spmvp_json_bad(r, fat, var_names[v], "XGBoost cannot load it: %s", e);
+    }
+    return SPMVP_OK;
+}
+
 static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *o, const char *at,
                               spmvp_calib *c, void *part)
 {
-    gbt_part *g = part;
     (void)c;
-    free_prec(g);
-    const cJSON *go = cJSON_GetObjectItemCaseSensitive(o, "gbt");
-    if (!go)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(go))
-        return spmvp_json_bad(r, at, "gbt", "expected an object, got %s", spmvp_json_kind(go));
+    free_prec(part);
     spmvp_xgb_quiet();
-    char sub[96], fat[160], wat[176], e[256];
-    snprintf(sub, sizeof sub, "%s.gbt", at);
-    for (const cJSON *fe = go->child; fe; fe = fe->next) {
-        int f = spmvp_format_parse(fe->string); /* the key names the format */
-        if (f < 0)
-            return spmvp_json_bad(r, sub, fe->string, "unknown format");
-        snprintf(fat, sizeof fat, "%s.%s", sub, fe->string);
-        if (!cJSON_IsObject(fe))
-            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(fe));
-        if (g->b[f][0] || g->b[f][1] || g->work.ok[f])
-            return spmvp_json_bad(r, fat, "", "given twice");
-        SPMVP_TRY(spmvp_json_get_int32(r, fe, fat, "rows", 0, &g->rows[f]));
-        const cJSON *wo = cJSON_GetObjectItemCaseSensitive(fe, "work");
-        if (wo) {
-            snprintf(wat, sizeof wat, "%s.work", fat);
-            if (!cJSON_IsObject(wo))
-                return spmvp_json_bad(r, wat, "", "expected an object, got %s", spmvp_json_kind(wo));
-            SPMVP_TRY(spmvp_workfit_read_format(r, wo, wat, &g->work, (spmvp_format)f));
-        }
-        for (int v = 0; v < NVAR; v++) {
-            const cJSON *it = cJSON_GetObjectItemCaseSensitive(fe, var_names[v]);
-            if (!it)
-                continue;
-            if (!cJSON_IsObject(it))
-                return spmvp_json_bad(r, fat, var_names[v], "expected an object (an XGBoost "
-                                      "model), got %s", spmvp_json_kind(it));
-            if (v == 1 && !g->work.ok[f])
-                return spmvp_json_bad(r, fat, var_names[v], "its baseline \"work\" is missing");
-            if (spmvp_xgb_load(it, v == 1 ? NCOL_MAX : SPMVP_FV_N, &g->b[f][v], e, sizeof e))
-                return spmvp_json_bad(r, fat, var_names[v], "XGBoost cannot load it: %s", e);
-        }
-    }
-    return SPMVP_OK; /* on failure the profile frees what was loaded (free_prec) */
+    /* on failure the profile frees what was loaded (free_prec) */
+    return spmvp_json_read_per_format(r, o, at, "gbt", read_format, part);
 }
 
 /* ======================================================================================== */

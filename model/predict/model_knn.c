@@ -365,8 +365,6 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, cons
 {
     const cJSON *a, *it;
     char sub[260];
-    if (!cJSON_IsObject(e))
-        return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
     SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &m->rows));
     SPMVP_TRY(spmvp_json_get_array(r, e, fat, "features", &a));
     snprintf(sub, sizeof sub, "%s.features", fat);
@@ -412,29 +410,19 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, cons
 
 /* The optional "knn": an absent key leaves every format unfitted. On failure what was read
  * stays in the part, for free_prec. */
+/* spmvp_json_read_per_format's reader: one format's points. */
+static spmvp_status read_member(const spmvp_json_reader *r, const cJSON *e, const char *fat,
+                                spmvp_format f, void *ctx)
+{
+    return read_format(r, e, fat, &((knn_part *)ctx)->f[f]);
+}
+
 static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *obj, const char *at,
                               spmvp_calib *c, void *prec_part)
 {
-    knn_part *part = prec_part;
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(obj, "knn");
-    char sub[160], fat[220];
     (void)c;
-    free_prec(part);
-    if (!o)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(o))
-        return spmvp_json_bad(r, at, "knn", "expected an object, got %s", spmvp_json_kind(o));
-    snprintf(sub, sizeof sub, "%s.knn", at);
-    for (const cJSON *e = o->child; e; e = e->next) {
-        int f = spmvp_format_parse(e->string);
-        if (f < 0)
-            return spmvp_json_bad(r, sub, e->string, "unknown format");
-        if (part->f[f].rows)
-            return spmvp_json_bad(r, sub, e->string, "format given twice");
-        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
-        SPMVP_TRY(read_format(r, e, fat, &part->f[f]));
-    }
-    return SPMVP_OK;
+    free_prec(prec_part);
+    return spmvp_json_read_per_format(r, obj, at, "knn", read_member, prec_part);
 }
 
 const spmvp_model spmvp_model_knn = {

@@ -407,50 +407,41 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
     }
 }
 
+/* One format's model of "linreg" (spmvp_json_read_per_format's reader). */
+static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, const char *fat,
+                                spmvp_format f, void *ctx)
+{
+    lr_fmt *m = &((lr_part *)ctx)->f[f];
+    const cJSON *wo;
+    char wat[240];
+    SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &m->rows));
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_rms", SPMVP_JSON_NONNEG, &m->cv_rms));
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "intercept", SPMVP_JSON_ANY, &m->w0));
+    SPMVP_TRY(spmvp_json_get_object(r, e, fat, "weights", &wo));
+    snprintf(wat, sizeof wat, "%s.weights", fat);
+    for (const cJSON *it = wo->child; it; it = it->next) {
+        int j = spmvp_fv_index(it->string);
+        if (j < 0)
+            return spmvp_json_bad(r, wat, it->string, "unknown feature");
+        for (int i = 0; i < m->nfeat; i++)
+            if (m->feat[i] == j)
+                return spmvp_json_bad(r, wat, it->string, "feature given twice");
+        if (m->nfeat == LR_MAXF)
+            return spmvp_json_bad(r, wat, it->string, "more than %d features", LR_MAXF);
+        SPMVP_TRY(spmvp_json_check_double(r, it, wat, it->string, SPMVP_JSON_ANY, &m->w[m->nfeat]));
+        m->feat[m->nfeat++] = j;
+    }
+    m->ok = 1;
+    return SPMVP_OK;
+}
+
 /* The optional "linreg": an absent key leaves every format unfitted. */
 static spmvp_status read_prec(const spmvp_json_reader *r, const cJSON *obj, const char *at,
                               spmvp_calib *c, void *prec_part)
 {
-    lr_part *part = prec_part;
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(obj, "linreg"), *wo;
-    char sub[160], fat[200], wat[220];
     (void)c;
-    memset(part, 0, sizeof *part);
-    if (!o)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(o))
-        return spmvp_json_bad(r, at, "linreg", "expected an object, got %s", spmvp_json_kind(o));
-    snprintf(sub, sizeof sub, "%s.linreg", at);
-    for (const cJSON *e = o->child; e; e = e->next) {
-        int f = spmvp_format_parse(e->string);
-        if (f < 0)
-            return spmvp_json_bad(r, sub, e->string, "unknown format");
-        lr_fmt *m = &part->f[f];
-        if (m->ok)
-            return spmvp_json_bad(r, sub, e->string, "format given twice");
-        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
-        if (!cJSON_IsObject(e))
-            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
-        SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &m->rows));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_rms", SPMVP_JSON_NONNEG, &m->cv_rms));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "intercept", SPMVP_JSON_ANY, &m->w0));
-        SPMVP_TRY(spmvp_json_get_object(r, e, fat, "weights", &wo));
-        snprintf(wat, sizeof wat, "%s.weights", fat);
-        for (const cJSON *it = wo->child; it; it = it->next) {
-            int j = spmvp_fv_index(it->string);
-            if (j < 0)
-                return spmvp_json_bad(r, wat, it->string, "unknown feature");
-            for (int i = 0; i < m->nfeat; i++)
-                if (m->feat[i] == j)
-                    return spmvp_json_bad(r, wat, it->string, "feature given twice");
-            if (m->nfeat == LR_MAXF)
-                return spmvp_json_bad(r, wat, it->string, "more than %d features", LR_MAXF);
-            SPMVP_TRY(spmvp_json_check_double(r, it, wat, it->string, SPMVP_JSON_ANY, &m->w[m->nfeat]));
-            m->feat[m->nfeat++] = j;
-        }
-        m->ok = 1;
-    }
-    return SPMVP_OK;
+    memset(prec_part, 0, sizeof(lr_part));
+    return spmvp_json_read_per_format(r, obj, at, "linreg", read_format, prec_part);
 }
 
 const spmvp_model spmvp_model_linreg = {

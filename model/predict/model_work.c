@@ -206,27 +206,18 @@ void spmvp_workfit_write(spmvp_json_writer *w, cJSON *obj, const char *key, cons
     }
 }
 
+/* spmvp_json_read_per_format's reader of one format's coefficients. */
+static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, const char *fat,
+                                spmvp_format f, void *ctx)
+{
+    return spmvp_workfit_read_format(r, e, fat, ctx, f);
+}
+
 spmvp_status spmvp_workfit_read(const spmvp_json_reader *r, const cJSON *o, const char *at,
                                 const char *key, spmvp_workfit *wf)
 {
     memset(wf, 0, sizeof *wf);
-    const cJSON *wm = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!wm)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(wm))
-        return spmvp_json_bad(r, at, key, "expected an object, got %s", spmvp_json_kind(wm));
-    char sub[160], fat[224];
-    snprintf(sub, sizeof sub, "%s.%s", at, key);
-    for (const cJSON *e = wm->child; e; e = e->next) {
-        int f = spmvp_format_parse(e->string);
-        if (f < 0)
-            return spmvp_json_bad(r, sub, e->string, "unknown format");
-        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
-        if (!cJSON_IsObject(e))
-            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
-        SPMVP_TRY(spmvp_workfit_read_format(r, e, fat, wf, (spmvp_format)f));
-    }
-    return SPMVP_OK;
+    return spmvp_json_read_per_format(r, o, at, key, read_format, wf);
 }
 
 static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, const void *part)

@@ -329,3 +329,29 @@ spmvp_status spmvp_json_read_fields(const spmvp_json_reader *r, const cJSON *obj
     return SPMVP_OK;
 }
 
+
+spmvp_status spmvp_json_read_per_format(const spmvp_json_reader *r, const cJSON *obj,
+                                        const char *at, const char *key,
+                                        spmvp_json_format_reader read, void *ctx)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!o)
+        return SPMVP_OK;
+    if (!cJSON_IsObject(o))
+        return spmvp_json_bad(r, at, key, "expected an object, got %s", spmvp_json_kind(o));
+    char sub[160], fat[224];
+    unsigned char seen[SPMVP_NFORMATS] = {0};
+    snprintf(sub, sizeof sub, "%s.%s", at, key);
+    for (const cJSON *e = o->child; e; e = e->next) {
+        int f = spmvp_format_parse(e->string);
+        if (f < 0)
+            return spmvp_json_bad(r, sub, e->string, "unknown format");
+        if (seen[f]++) /* "ELL" and "ell" name one format */
+            return spmvp_json_bad(r, sub, e->string, "format given twice");
+        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
+        if (!cJSON_IsObject(e))
+            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
+        SPMVP_TRY(read(r, e, fat, (spmvp_format)f, ctx));
+    }
+    return SPMVP_OK;
+}

@@ -125,6 +125,15 @@ spmvp_status spmvp_json_read_format(const spmvp_json_reader *r, const cJSON *it,
                                     const char *prefix, const char *key, spmvp_format *out);
 spmvp_status spmvp_json_read_dist(const spmvp_json_reader *r, const cJSON *it, const char *prefix,
                                   const char *key, spmvp_dist *out);
+/* For the object obj[key] keyed by format names ({"csr_vector": {...}, ...}), calls read with
+ * each member's object, its JSON path ("at.key.format") and its format; absent: no call, no
+ * error. "unknown format", "format given twice" or "expected an object" name the member at
+ * fault. */
+typedef spmvp_status (*spmvp_json_format_reader)(const spmvp_json_reader *r, const cJSON *item,
+                                                 const char *path, spmvp_format f, void *ctx);
+spmvp_status spmvp_json_read_per_format(const spmvp_json_reader *r, const cJSON *obj,
+                                        const char *at, const char *key,
+                                        spmvp_json_format_reader read, void *ctx);
 spmvp_status spmvp_json_read_fields(const spmvp_json_reader *r, const cJSON *obj,
                                     const char *prefix, void *base, const spmvp_json_field *f,
                                     size_t n);

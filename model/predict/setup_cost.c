@@ -212,41 +212,32 @@ void spmvp_setup_write(spmvp_json_writer *w, cJSON *obj, const spmvp_setup_fit f
     }
 }
 
+/* One format's member of "setup" (spmvp_json_read_per_format's reader). */
+static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, const char *fat,
+                                spmvp_format f, void *ctx)
+{
+    spmvp_setup_fit *F = &((spmvp_setup_fit *)ctx)[f];
+    SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &F->rows));
+    for (int i = 0; i < SPMVP_SETUP_CONVERT_TERMS; i++)
+        SPMVP_TRY(spmvp_json_get_double(r, e, fat, convert_names[i], SPMVP_JSON_NONNEG, &F->convert[i]));
+    for (int i = 0; i < SPMVP_SETUP_UPLOAD_TERMS; i++)
+        SPMVP_TRY(spmvp_json_get_double(r, e, fat, upload_names[i], SPMVP_JSON_NONNEG, &F->upload[i]));
+    if (!cJSON_GetObjectItemCaseSensitive(e, "cv_cases"))
+        return SPMVP_OK;
+    long long cases;
+    SPMVP_TRY(spmvp_json_get_int(r, e, fat, "cv_cases", 5, INT32_MAX, &cases));
+    F->cv.cases = (int)cases;
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_median_dr", SPMVP_JSON_NONNEG, &F->cv.median_dr));
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_p90_dr", SPMVP_JSON_NONNEG, &F->cv.p90_dr));
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p05", SPMVP_JSON_ANY, &F->cv.q_lo));
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p95", SPMVP_JSON_ANY, &F->cv.q_hi));
+    SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p25", SPMVP_JSON_ANY, &F->cv.q25));
+    return spmvp_json_get_double(r, e, fat, "cv_log_ratio_p75", SPMVP_JSON_ANY, &F->cv.q75);
+}
+
 spmvp_status spmvp_setup_read(const spmvp_json_reader *r, const cJSON *obj, const char *at,
                               spmvp_setup_fit fits[SPMVP_NFORMATS])
 {
     memset(fits, 0, SPMVP_NFORMATS * sizeof *fits);
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(obj, "setup");
-    if (!o)
-        return SPMVP_OK;
-    if (!cJSON_IsObject(o))
-        return spmvp_json_bad(r, at, "setup", "expected an object, got %s", spmvp_json_kind(o));
-    char sub[128], fat[192];
-    snprintf(sub, sizeof sub, "%s.setup", at);
-    for (const cJSON *e = o->child; e; e = e->next) {
-        int f = spmvp_format_parse(e->string);
-        if (f < 0)
-            return spmvp_json_bad(r, sub, e->string, "unknown format");
-        snprintf(fat, sizeof fat, "%s.%s", sub, e->string);
-        if (!cJSON_IsObject(e))
-            return spmvp_json_bad(r, fat, "", "expected an object, got %s", spmvp_json_kind(e));
-        spmvp_setup_fit *F = &fits[f];
-        SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &F->rows));
-        for (int i = 0; i < SPMVP_SETUP_CONVERT_TERMS; i++)
-            SPMVP_TRY(spmvp_json_get_double(r, e, fat, convert_names[i], SPMVP_JSON_NONNEG, &F->convert[i]));
-        for (int i = 0; i < SPMVP_SETUP_UPLOAD_TERMS; i++)
-            SPMVP_TRY(spmvp_json_get_double(r, e, fat, upload_names[i], SPMVP_JSON_NONNEG, &F->upload[i]));
-        if (!cJSON_GetObjectItemCaseSensitive(e, "cv_cases"))
-            continue;
-        long long cases;
-        SPMVP_TRY(spmvp_json_get_int(r, e, fat, "cv_cases", 5, INT32_MAX, &cases));
-        F->cv.cases = (int)cases;
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_median_dr", SPMVP_JSON_NONNEG, &F->cv.median_dr));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_p90_dr", SPMVP_JSON_NONNEG, &F->cv.p90_dr));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p05", SPMVP_JSON_ANY, &F->cv.q_lo));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p95", SPMVP_JSON_ANY, &F->cv.q_hi));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p25", SPMVP_JSON_ANY, &F->cv.q25));
-        SPMVP_TRY(spmvp_json_get_double(r, e, fat, "cv_log_ratio_p75", SPMVP_JSON_ANY, &F->cv.q75));
-    }
-    return SPMVP_OK;
+    return spmvp_json_read_per_format(r, obj, at, "setup", read_format, fits);
 }
