@@ -130,6 +130,26 @@ spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_p
  * unknown name). */
 int spmvp_cli_rank_model(const spmvp_predictor *pred, const char *model, const char *profile,
                          int *rc);
+/* What rank, advise and cg --profile share: a profile at one precision, the model ranked by, a
+ * matrix and every configuration of it best first (rank.h). */
+typedef struct spmvp_cli_ranked {
+    spmvp_profile *profile;   /* (owned) */
+    spmvp_predictor pred;     /* (owned) */
+    spmvp_csr *A;             /* the matrix (owned when loaded here) */
+    int own_A;
+    spmvp_rowlen_stats *s;    /* (owned) */
+    spmvp_rank_entry *e;      /* n entries, best first (owned) */
+    int n, model;
+    double features_us, predict_us;
+} spmvp_cli_ranked;
+
+/* Loads `profile` at value_size, picks `model` (NULL: the profile's trusted learned one), loads
+ * `matrix` unless A is given (then borrowed), and ranks it into *out. 0, or the exit status
+ * after one line on stderr; release *out either way. */
+int spmvp_cli_rank(const char *profile, const char *model, const char *matrix, spmvp_csr *A,
+                   size_t value_size, spmvp_cli_ranked *out);
+void spmvp_cli_ranked_release(spmvp_cli_ranked *r);
+
 /* A document of `command` (rank, advise) with the members it begins with: matrix (name, rows,
  * cols, nnz), profile_device, precision and model (the one ranked by). */
 cJSON *spmvp_json_ranked_doc(const char *command, const char *name, const spmvp_csr *A,

@@ -202,42 +202,24 @@ int spmvp_cmd_advise(int argc, char **argv)
     int rc = spmvp_opts_parse(&spmvp_command_advise, argc, argv, &args.matrix, &n);
     if (rc >= 0)
         return rc;
-    spmvp_profile *p = NULL;
-    spmvp_predictor pred = {0};
-    spmvp_csr *A = NULL;
-    spmvp_rowlen_stats *s = NULL;
-    spmvp_rank_entry *e = NULL;
+    spmvp_cli_ranked r;
     spmvp_advice adv[MAX_COUNTS];
-    int ne = 0, m;
-    if (spmvp_cli_load_profile(args.profile, args.precision ? 8 : 4, &p, &pred)) {
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-        goto done;
-    }
-    if ((m = spmvp_cli_rank_model(&pred, args.model, args.profile, &rc)) < 0)
+    if ((rc = spmvp_cli_rank(args.profile, args.model, args.matrix, NULL, args.precision ? 8 : 4, &r)))
         goto done;
     int has_setup = 0;
     for (int f = 0; f < SPMVP_NFORMATS; f++)
-        has_setup |= p->prec[pred.prec].setup[f].rows > 0;
+        has_setup |= r.profile->prec[r.pred.prec].setup[f].rows > 0;
     if (!has_setup) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no setup model at %s precision: train it again "
                              "with this spmvp (spmvp train, which times conversions and uploads)",
-                             args.profile, spmvp_precision_name(pred.prec));
-        goto done;
-    }
-    if (spmvp_matrix_load(args.matrix, &A) || !(s = spmvp_rowlen_stats_from_csr(A)) ||
-        spmvp_rank_configs(&pred, m, A, s, &e, &ne, NULL, NULL)) {
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+                             args.profile, spmvp_precision_name(r.pred.prec));
         goto done;
     }
     for (int j = 0; j < args.ncounts; j++)
-        spmvp_advise_ranked(e, ne, args.products[j], &adv[j]);
-    rc = args.json ? spmvp_cli_emit_json(json_doc(A, &pred, m, e, ne, adv))
-                   : (print_text(A, &pred, m, e, ne, adv), SPMVP_EXIT_OK);
+        spmvp_advise_ranked(r.e, r.n, args.products[j], &adv[j]);
+    rc = args.json ? spmvp_cli_emit_json(json_doc(r.A, &r.pred, r.model, r.e, r.n, adv))
+                   : (print_text(r.A, &r.pred, r.model, r.e, r.n, adv), SPMVP_EXIT_OK);
 done:
-    free(e);
-    spmvp_rowlen_stats_free(s);
-    spmvp_csr_free(A);
-    spmvp_predictor_release(&pred);
-    spmvp_profile_free(p);
+    spmvp_cli_ranked_release(&r);
     return rc;
 }

@@ -76,46 +76,30 @@ typedef struct cg_report {
 /* The configuration to solve in: --format at its automatic mapping, or with --profile the one
  * the profile advises for --products products (advise.h: setup + N x product least), which
  * *note describes. The exit status of a failure, else 0. */
-static int choose_config(const spmvp_csr *A, spmvp_config *c, char *note, size_t size)
+static int choose_config(spmvp_csr *A, spmvp_config *c, char *note, size_t size)
 {
     c->format = (spmvp_format)args.format;
     c->map = spmvp_mapping_auto();
     snprintf(note, size, "--format");
     if (!args.profile)
         return 0;
-    spmvp_profile *p = NULL;
-    spmvp_predictor pred = {0};
-    spmvp_rowlen_stats *s = NULL;
-    spmvp_rank_entry *e = NULL;
-    int n = 0, m, rc = 0;
-    long long N = args.products > 0 ? args.products : args.max_it;
-    if (spmvp_cli_load_profile(args.profile, args.precision ? 8 : 4, &p, &pred)) {
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-        goto out;
-    }
-    if ((m = spmvp_cli_rank_model(&pred, NULL, args.profile, &rc)) < 0)
-        goto out;
+    spmvp_cli_ranked r;
     spmvp_advice a;
-    if (!(s = spmvp_rowlen_stats_from_csr(A)) || spmvp_rank_configs(&pred, m, A, s, &e, &n, NULL, NULL) ||
-        spmvp_advise_ranked(e, n, N, &a)) {
+    long long N = args.products > 0 ? args.products : args.max_it;
+    int rc = spmvp_cli_rank(args.profile, NULL, args.matrix, A, args.precision ? 8 : 4, &r);
+    if (!rc && spmvp_advise_ranked(r.e, r.n, N, &a))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-        goto out;
-    }
-    if (a.best < 0) {
+    else if (!rc && a.best < 0)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: no setup model at %s precision: nothing to "
                              "advise (train it again with this spmvp)", args.profile,
-                             spmvp_precision_name(pred.prec));
-        goto out;
+                             spmvp_precision_name(r.pred.prec));
+    if (!rc) {
+        *c = r.e[a.best].config;
+        snprintf(note, size, "advised by %s for %lld products: %s, predicted %.4g µs in all "
+                 "(staying in CSR %.4g)", args.profile, N, r.e[a.best].mapping, a.best_total_us,
+                 a.csr_total_us);
     }
-    *c = e[a.best].config;
-    snprintf(note, size, "advised by %s for %lld products: %s, predicted %.4g µs in all "
-             "(staying in CSR %.4g)", args.profile, N, e[a.best].mapping, a.best_total_us,
-             a.csr_total_us);
-out:
-    free(e);
-    spmvp_rowlen_stats_free(s);
-    spmvp_predictor_release(&pred);
-    spmvp_profile_free(p);
+    spmvp_cli_ranked_release(&r);
     return rc;
 }
 

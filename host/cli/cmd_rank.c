@@ -172,47 +172,22 @@ int spmvp_cmd_rank(int argc, char **argv)
     int rc = spmvp_opts_parse(&spmvp_command_rank, argc, argv, &args.matrix, &n);
     if (rc >= 0)
         return rc;
-    spmvp_profile *p = NULL;
-    spmvp_predictor pred = {0};
-    spmvp_csr *A = NULL;
-    spmvp_rowlen_stats *s = NULL;
-    spmvp_rank_entry *e = NULL;
+    spmvp_cli_ranked r;
     measured *mr = NULL;
-    int ne = 0, m;
-    double fus = 0, pus = 0;
-    if (spmvp_cli_load_profile(args.profile, args.precision ? 8 : 4, &p, &pred)) {
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    size_t vs = args.precision ? 8 : 4;
+    if ((rc = spmvp_cli_rank(args.profile, args.model, args.matrix, NULL, vs, &r)))
         goto done;
-    }
-    if ((m = spmvp_cli_rank_model(&pred, args.model, args.profile, &rc)) < 0)
-        goto done;
-    if (spmvp_matrix_load(args.matrix, &A) || !(s = spmvp_rowlen_stats_from_csr(A)) ||
-        spmvp_rank_configs(&pred, m, A, s, &e, &ne, &fus, &pus)) {
-        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
-        goto done;
-    }
-    if (!(mr = calloc((size_t)ne + 1, sizeof *mr))) {
+    if (!(mr = calloc((size_t)r.n + 1, sizeof *mr))) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory");
         goto done;
     }
-    rc = args.measure ? measure(A, args.precision ? 8 : 4, e, mr, args.measure < ne ? args.measure : ne)
-                      : SPMVP_EXIT_OK;
-    if (rc == SPMVP_EXIT_OK && args.json) {
-        cJSON *doc = json_doc(A, &pred, m, e, mr, ne, fus, pus);
-        char *text = doc ? cJSON_Print(doc) : NULL;
-        if (!text || puts(text) == EOF)
-            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "standard output: write failed");
-        cJSON_free(text);
-        cJSON_Delete(doc);
-    } else if (rc == SPMVP_EXIT_OK) {
-        print_text(A, &pred, m, e, mr, ne, fus, pus);
-    }
+    rc = args.measure ? measure(r.A, vs, r.e, mr, args.measure < r.n ? args.measure : r.n) : SPMVP_EXIT_OK;
+    if (rc == SPMVP_EXIT_OK && args.json)
+        rc = spmvp_cli_emit_json(json_doc(r.A, &r.pred, r.model, r.e, mr, r.n, r.features_us, r.predict_us));
+    else if (rc == SPMVP_EXIT_OK)
+        print_text(r.A, &r.pred, r.model, r.e, mr, r.n, r.features_us, r.predict_us);
 done:
-    free(e);
     free(mr);
-    spmvp_rowlen_stats_free(s);
-    spmvp_csr_free(A);
-    spmvp_predictor_release(&pred);
-    spmvp_profile_free(p);
+    spmvp_cli_ranked_release(&r);
     return rc;
 }

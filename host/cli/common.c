@@ -246,3 +246,34 @@ cJSON *spmvp_json_ranked_doc(const char *command, const char *name, const spmvp_
     cJSON_AddStringToObject(doc, "model", spmvp_model_name(model));
     return doc;
 }
+
+int spmvp_cli_rank(const char *profile, const char *model, const char *matrix, spmvp_csr *A,
+                   size_t value_size, spmvp_cli_ranked *out)
+{
+    int rc = SPMVP_EXIT_OK;
+    memset(out, 0, sizeof *out);
+    out->A = A;
+    if (spmvp_cli_load_profile(profile, value_size, &out->profile, &out->pred))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if ((out->model = spmvp_cli_rank_model(&out->pred, model, profile, &rc)) < 0)
+        return rc;
+    if (!A && spmvp_matrix_load(matrix, &out->A))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    out->own_A = !A;
+    if (!(out->s = spmvp_rowlen_stats_from_csr(out->A)) ||
+        spmvp_rank_configs(&out->pred, out->model, out->A, out->s, &out->e, &out->n,
+                           &out->features_us, &out->predict_us))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", out->s ? spmvp_last_error() : "out of memory");
+    return SPMVP_EXIT_OK;
+}
+
+void spmvp_cli_ranked_release(spmvp_cli_ranked *r)
+{
+    free(r->e);
+    spmvp_rowlen_stats_free(r->s);
+    if (r->own_A)
+        spmvp_csr_free(r->A);
+    spmvp_predictor_release(&r->pred);
+    spmvp_profile_free(r->profile);
+    memset(r, 0, sizeof *r);
+}
