@@ -160,8 +160,17 @@ int main(void)
 {
     cl_platform_id plats[8];
     cl_uint np = 0;
-    if (clGetPlatformIDs(8, plats, &np) != CL_SUCCESS || !np ||
-        clGetDeviceIDs(plats[0], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS) {
+    dev = NULL;
+    if (clGetPlatformIDs(8, plats, &np) != CL_SUCCESS)
+        np = 0;
+    /* the first GPU, as spmvp_device_open picks, else the first device */
+    for (cl_uint i = 0; i < np && !dev; i++)
+        if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_GPU, 1, &dev, NULL) != CL_SUCCESS)
+            dev = NULL;
+    for (cl_uint i = 0; i < np && !dev; i++)
+        if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_ALL, 1, &dev, NULL) != CL_SUCCESS)
+            dev = NULL;
+    if (!dev) {
         printf("no OpenCL device: skipped\n");
         return 77;
     }

@@ -196,10 +196,14 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
         print_rank(out, label, a);
         snprintf(label, sizeof label, "N = %lld: always CSR-vector", counts[j]);
         print_rank(out, label, b);
+        spmvp_cv_rank z = spmvp_cv_advice(t, cv, SPMVP_CV_NOISE, k, setup, counts[j]);
+        snprintf(label, sizeof label, "N = %lld: noise (a repeat)", counts[j]);
+        print_rank(out, label, z);
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "products", (double)counts[j]);
         cJSON_AddItemToObject(o, "advice", rank_json(a));
         cJSON_AddItemToObject(o, "csr_vector", rank_json(b));
+        cJSON_AddItemToObject(o, "noise", rank_json(z));
         cJSON_AddItemToArray(arr, o);
     }
     free(setup);

@@ -62,7 +62,9 @@ spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, i
  * predictions and the held-out setup predictions setup_pred (t->n, spmvp_setup_cv), over the
  * least measured total of the matrix (the oracle), over the rows with setup times.
  * m = SPMVP_CV_CSR_VECTOR judges always CSR-vector instead (work-group 256, V by spmvp's rule
- * for the mean row length at warp 32: what a user who does not tune would run). */
+ * for the mean row length at warp 32: what a user who does not tune would run), and
+ * m = SPMVP_CV_NOISE the pick of the measured setup and the repeated product measurement (the
+ * ceiling the product measurements' own noise leaves; setup was measured once). */
 #define SPMVP_CV_CSR_VECTOR (-2)
 spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                               spmvp_precision k, const double *setup_pred, long long N);
