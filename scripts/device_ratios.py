@@ -4,12 +4,16 @@
 
   set   COMPARE_SINGLE.json COMPARE_DOUBLE.json BENCH_DIR_A BENCH_DIR_B
         matrices neither profile trained on: the ratio of the configurations each profile ranks
-        first (`spmvp compare --json`, "ranked") against the ratio of the fastest format each
-        device measured (`spmvp bench --json` files NAME.PRECISION.json, batch µs).
-  cv    PRED_A.tsv PRED_B.tsv MODEL
+        first (`spmvp compare --json`, "ranked") and the paired ratio ("paired": A's ranking
+        times the B/A both devices measured on that format and size) against the ratio of the
+        fastest format each device measured (`spmvp bench --json` files NAME.PRECISION.json,
+        batch µs).
+  cv    PRED_A.tsv PRED_B.tsv MODEL TABLE_A TABLE_B
         the training tables' matrices, held out: `spmvp cv TABLE --predictions` of each device's
         table; per matrix and precision, over the configurations both tables measured, the
-        least held-out prediction of MODEL on each device against the least measured time.
+        least held-out prediction of MODEL on each device against the least measured time; and
+        the paired ratio as model/predict/pair_ratio.c computes it, its bins fitted without the
+        matrix's family.
 
 Both print the share of matrices whose predicted B/A is within 10 % of the measured one, the
 median and p90 error, and a baseline that predicts every matrix at the ratio of the devices'
@@ -46,10 +50,15 @@ def fastest_bench(path):
 
 
 def by_set(cmp_single, cmp_double, dir_a, dir_b, base):
+    for key in ("ranked", "paired"):
+        by_set_key(cmp_single, cmp_double, dir_a, dir_b, base, key)
+
+
+def by_set_key(cmp_single, cmp_double, dir_a, dir_b, base, key):
     rows = []
     for prec, path in (("single", cmp_single), ("double", cmp_double)):
         for m in json.load(open(path))["matrices"]:
-            name, r = m["matrix"]["name"], m.get("ranked")
+            name, r = m["matrix"]["name"], m.get(key)
             f = name.replace(":", "_") + "." + prec + ".json"
             pa, pb = os.path.join(dir_a, f), os.path.join(dir_b, f)
             if not r or not os.path.exists(pa) or not os.path.exists(pb):
@@ -59,7 +68,7 @@ def by_set(cmp_single, cmp_double, dir_a, dir_b, base):
                 rows.append((f"{name} {prec}", r["b_over_a_ratio"], tb / ta))
     for name, p, r in rows:
         print(f"  {name:40s} predicted {p:.3f} measured {r:.3f}")
-    summary(rows, "matrices neither profile trained on", base)
+    summary(rows, f"matrices neither profile trained on ({key})", base)
 
 
 def read_pred(path, model):
@@ -72,7 +81,56 @@ def read_pred(path, model):
     return out
 
 
-def by_cv(pred_a, pred_b, model, base):
+def half_octave(nbytes):
+    return max(0, min(95, int(math.floor(2 * math.log2(max(nbytes, 1.0))))))
+
+
+def paired_bins(table_a, table_b):
+    """(precision, format, bin) -> [(family, log ratio)] over the configurations both measured."""
+    def rows(path):
+        with open(path) as f:
+            next(f)
+            return {(r["matrix"], r["precision"], r["format"], r["mapping"]): r
+                    for r in csv.DictReader(f, delimiter="\t")}
+    ta, tb = rows(table_a), rows(table_b)
+    bins = {}
+    for k in ta.keys() & tb.keys():
+        x, y = ta[k], tb[k]
+        cell = (k[1], k[2], half_octave(float(x["bytes"])))
+        bins.setdefault(cell, []).append((x["family"], math.log(float(y["us"]) / float(x["us"]))))
+    return ta, bins
+
+
+def paired_ratio(bins, family, prec, fmt, nbytes):
+    b = half_octave(nbytes)
+    for d in range(96):
+        for x in (b - d, b + d):
+            v = [lr for fam, lr in bins.get((prec, fmt, x), []) if fam != family]
+            if v:
+                return math.exp(st.median(v))
+    return math.nan
+
+
+def by_cv(pred_a, pred_b, model, table_a, table_b, base):
+    by_cv_independent(pred_a, pred_b, model, base)
+    a, b = read_pred(pred_a, model), read_pred(pred_b, model)
+    ta, bins = paired_bins(table_a, table_b)
+    groups = {}
+    for k in a.keys() & b.keys():
+        groups.setdefault(k[:2], []).append(k)
+    rows = []
+    for (m, prec), keys in sorted(groups.items()):
+        keys = [k for k in keys if not math.isnan(a[k][1])]
+        if not keys:
+            continue
+        fam = ta[keys[0]]["family"]
+        pa = min(a[k][1] for k in keys)
+        pb = min(a[k][1] * paired_ratio(bins, fam, prec, k[2], float(ta[k]["bytes"])) for k in keys)
+        rows.append((f"{m} {prec}", pb / pa, min(b[k][0] for k in keys) / min(a[k][0] for k in keys)))
+    summary(rows, "training matrices held out (paired, bins without the family)", base)
+
+
+def by_cv_independent(pred_a, pred_b, model, base):
     a, b = read_pred(pred_a, model), read_pred(pred_b, model)
     groups = {}
     for k in a.keys() & b.keys():
@@ -97,7 +155,7 @@ def main():
         del args[i:i + 2]
     if args and args[0] == "set" and len(args) == 5:
         by_set(*args[1:], base)
-    elif args and args[0] == "cv" and len(args) == 4:
+    elif args and args[0] == "cv" and len(args) == 6:
         by_cv(*args[1:], base)
     else:
         sys.exit(__doc__)

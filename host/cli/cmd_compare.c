@@ -63,7 +63,7 @@ static const char *pick_name(int f) { return f >= 0 ? spmvp_format_name((spmvp_f
 
 /* One matrix under model d on both devices: text, or an element of `arr` (JSON). */
 static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_predictor *b, int d,
-                      cJSON *arr)
+                      const spmvp_pair_ratio *pair, cJSON *arr)
 {
     spmvp_csr *A = NULL;
     if (spmvp_matrix_load(spec, &A))
@@ -88,6 +88,15 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
     }
     ranked = ranked && na > 0 && nb > 0 && !isnan(ra[0].us) && !isnan(rb[0].us);
+    /* paired: B's time of each of A's configurations is A's prediction times the ratio both
+     * devices measured on configurations of that format and size (pair_ratio.h) */
+    int pb_best = -1;
+    double pb_us = NAN;
+    for (int i = 0; ranked && pair && i < na; i++) {
+        double t = ra[i].us * spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].bytes);
+        if (!isnan(t) && (pb_best < 0 || t < pb_us))
+            pb_best = i, pb_us = t;
+    }
     spmvp_csr_free(A);
     int ba = pa.best[d], bb = pb.best[d];
     double ta = ba >= 0 ? pa.us[ba][d] : NAN, tb = bb >= 0 ? pb.us[bb][d] : NAN;
@@ -120,6 +129,13 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
             spmvp_json_add_number(r, "b_predicted_us", rb[0].us);
             spmvp_json_add_number(r, "b_over_a_ratio", rb[0].us / ra[0].us);
         }
+        if (pb_best >= 0) {
+            cJSON *r = cJSON_AddObjectToObject(o, "paired");
+            cJSON_AddStringToObject(r, "b_format", spmvp_format_name(ra[pb_best].config.format));
+            cJSON_AddStringToObject(r, "b_mapping", ra[pb_best].mapping);
+            spmvp_json_add_number(r, "b_predicted_us", pb_us);
+            spmvp_json_add_number(r, "b_over_a_ratio", pb_us / ra[0].us);
+        }
         cJSON_AddItemToArray(arr, o);
     } else {
         printf("\n%s: %lld x %lld, %lld non-zeros (model %s)\n", spec, s->rows, s->cols, s->nnz,
@@ -142,11 +158,40 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
                    rb[0].us, spmvp_model_name(mb), rb[0].us / ra[0].us,
                    rb[0].us <= ra[0].us ? "B" : "A",
                    rb[0].us <= ra[0].us ? ra[0].us / rb[0].us : rb[0].us / ra[0].us);
+        if (pb_best >= 0)
+            printf("  paired      B: %s %s (%.3g µs: A's ranking times the B/A both measured on "
+                   "that format and size)   B/A %.3f\n", spmvp_format_name(ra[pb_best].config.format),
+                   ra[pb_best].mapping, pb_us, pb_us / ra[0].us);
     }
     free(ra);
     free(rb);
     spmvp_rowlen_stats_free(s);
     return SPMVP_EXIT_OK;
+}
+
+/* The training table of profile p read from path (relative to the profile's folder) into t. */
+static int read_table(const spmvp_profile *p, const char *path, spmvp_train_table *t)
+{
+    char buf[4096];
+    const char *slash = strrchr(path, '/');
+    if (p->training.table[0] == '/' || !slash)
+        snprintf(buf, sizeof buf, "%s", p->training.table);
+    else
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)(slash - path), path, p->training.table);
+    return spmvp_train_table_read(buf, t, NULL) == SPMVP_OK;
+}
+
+/* Fits the pair ratio of two trained profiles' tables; 0 (with a note) when one is missing. */
+static int pair_tables(spmvp_profile *const p[2], const char *const files[2], spmvp_pair_ratio *pair)
+{
+    spmvp_train_table t[2] = {{0}, {0}};
+    int ok = p[0]->training.table[0] && p[1]->training.table[0] && read_table(p[0], files[0], &t[0]) &&
+             read_table(p[1], files[1], &t[1]) && spmvp_pair_ratio_fit(&t[0], &t[1], pair) == SPMVP_OK;
+    if (!ok && p[0]->training.table[0] && p[1]->training.table[0])
+        fprintf(stderr, "spmvp: note: no paired ratio: %s\n", spmvp_last_error());
+    spmvp_train_table_free(&t[0]);
+    spmvp_train_table_free(&t[1]);
+    return ok;
 }
 
 static struct {
@@ -184,7 +229,10 @@ const spmvp_cmd spmvp_command_compare = {
     "MATRIX, every format's predicted time on A and on B under --model (at its automatic\n"
     "mapping), their ratio, and the format each picks; and, when both profiles are trained\n"
     "(spmvp train), the configuration each ranks first by its best cross-validated learned\n"
-    "model with its predicted time and the ratio: how much faster B runs the matrix.\n\n"
+    "model with its predicted time and the ratio: how much faster B runs the matrix; and the\n"
+    "paired ratio (ours): A's ranking times the ratio B/A that both devices measured on\n"
+    "configurations of the same format and size in their training tables, so that A's model\n"
+    "error cancels (the more accurate one: docs/solver-h100.md).\n\n"
     SPMVP_HELP_MATRIX,
     "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n"
     "  spmvp compare devices/nvidia-h100.json devices/nvidia-h200.json rmat:19 --precision double\n",
@@ -219,6 +267,9 @@ int spmvp_cmd_compare(int argc, char **argv)
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++)
         if (spmvp_predictor_init(&pr[k], p[k], files[k], vs))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    /* both trained: their tables' shared configurations pair the devices */
+    static spmvp_pair_ratio pair;
+    int have_pair = rc == SPMVP_EXIT_OK && n > 2 && pair_tables(p, files, &pair);
     cJSON *doc = NULL, *arr = NULL;
     if (rc == SPMVP_EXIT_OK && args.json) {
         doc = spmvp_json_doc("compare");
@@ -234,7 +285,7 @@ int spmvp_cmd_compare(int argc, char **argv)
         print_models(&pr[0], &pr[1]);
     }
     for (int i = 2; i < n && rc == SPMVP_EXIT_OK; i++)
-        rc = one_matrix(pos[i], &pr[0], &pr[1], args.model, arr);
+        rc = one_matrix(pos[i], &pr[0], &pr[1], args.model, have_pair ? &pair : NULL, arr);
     if (doc && rc == SPMVP_EXIT_OK)
         rc = spmvp_cli_emit_json(doc);
     else

@@ -24,5 +24,6 @@
 #include "rank.h"          /* configurations best first, with intervals and ties */
 #include "setup_cost.h"    /* conversion and upload: what a format costs before its first product */
 #include "advise.h"        /* the configuration for N products, setup counted */
+#include "pair_ratio.h"    /* device B from device A on what both measured (compare) */
 
 #endif
