@@ -1,6 +1,7 @@
 /* test_pair_ratio.c: the paired ratio of two devices (pair_ratio.h): recovers a ratio that
- * depends on format and size, falls back to the nearest size with pairs, then to the overall
- * median, and refuses two tables that share no configuration. */
+ * depends on format and size (boosted where 20 pairs exist, binned by size below), falls back
+ * to the nearest size with pairs, then to the overall median, and refuses two tables that
+ * share no configuration. */
 #include <math.h>
 #include <string.h>
 
@@ -31,28 +32,38 @@ static void the_ratio_follows_format_and_size(void)
         spmvp_train_row x = row(name, SPMVP_ELL, bytes, 10 + i), y = x;
         y.us = x.us * (i < 10 ? 1.0 : 0.7);
         CHECK(spmvp_train_table_add(&a, &x) == SPMVP_OK && spmvp_train_table_add(&b, &y) == SPMVP_OK);
-        x = row(name, SPMVP_COO, bytes, 5), y = x; /* COO: B twice as slow at every size */
+        if (i % 2) /* COO (10 pairs: binned): B twice as slow at every size */
+            continue;
+        x = row(name, SPMVP_COO, bytes, 5), y = x;
         y.us = 10;
         CHECK(spmvp_train_table_add(&a, &x) == SPMVP_OK && spmvp_train_table_add(&b, &y) == SPMVP_OK);
     }
     spmvp_train_row only = row("only-on-a", SPMVP_ELL, 1e6, 1); /* no partner: ignored */
     CHECK(spmvp_train_table_add(&a, &only) == SPMVP_OK);
     static spmvp_pair_ratio r;
-    CHECK(spmvp_pair_ratio_fit(&a, &b, &r) == SPMVP_OK && r.pairs == 40);
+    CHECK(spmvp_pair_ratio_fit(&a, &b, &r) == SPMVP_OK && r.pairs == 30);
     const spmvp_precision d = SPMVP_PRECISION_DOUBLE;
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, 1e4) - 1.0) < 1e-6);
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, 1e8) - 0.7) < 1e-6);
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, 3e8) - 0.7) < 1e-6);  /* nearest bin */
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, 2e4) - 1.0) < 1e-6);
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, 1e6) - 2.0) < 1e-6);
+    CHECK(r.b[d][SPMVP_ELL] && !r.b[d][SPMVP_COO]); /* 20 pairs boosted, 10 binned */
+    double x[SPMVP_FV_N] = {0};
+    x[SPMVP_FV_BYTES] = 1e4;
+    CHECK_MSG(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x) - 1.0) < 1e-3, "%g",
+              spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x));
+    x[SPMVP_FV_BYTES] = 1e8;
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x) - 0.7) < 1e-3);
+    x[SPMVP_FV_BYTES] = 1e6;
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, x) - 2.0) < 1e-6); /* nearest bin */
+    x[SPMVP_FV_BYTES] = 3e8;
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, x) - 2.0) < 1e-6);
     double overall = exp(r.overall); /* no JAD pair: the median over every pair */
     CHECK(overall > 0.7 - 1e-9 && overall < 2.0 + 1e-9);
-    CHECK(spmvp_pair_ratio_predict(&r, d, SPMVP_JAD, 1e6) == overall);
-    CHECK(spmvp_pair_ratio_predict(&r, SPMVP_PRECISION_SINGLE, SPMVP_ELL, 1e4) == overall);
+    CHECK(spmvp_pair_ratio_predict(&r, d, SPMVP_JAD, x) == overall);
+    CHECK(spmvp_pair_ratio_predict(&r, SPMVP_PRECISION_SINGLE, SPMVP_ELL, x) == overall);
+    spmvp_pair_ratio_free(&r);
     spmvp_train_table c = {0};
     spmvp_train_row z = row("elsewhere", SPMVP_ELL, 1e4, 1);
     CHECK(spmvp_train_table_add(&c, &z) == SPMVP_OK);
     CHECK(spmvp_pair_ratio_fit(&a, &c, &r) == SPMVP_ERR_ARG);
+    spmvp_pair_ratio_free(&r);
     spmvp_train_table_free(&a);
     spmvp_train_table_free(&b);
     spmvp_train_table_free(&c);

@@ -93,7 +93,7 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
     int pb_best = -1;
     double pb_us = NAN;
     for (int i = 0; ranked && pair && i < na; i++) {
-        double t = ra[i].us * spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].bytes);
+        double t = ra[i].us * spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].x);
         if (!isnan(t) && (pb_best < 0 || t < pb_us))
             pb_best = i, pb_us = t;
     }
@@ -159,8 +159,8 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
                    rb[0].us <= ra[0].us ? "B" : "A",
                    rb[0].us <= ra[0].us ? ra[0].us / rb[0].us : rb[0].us / ra[0].us);
         if (pb_best >= 0)
-            printf("  paired      B: %s %s (%.3g µs: A's ranking times the B/A both measured on "
-                   "that format and size)   B/A %.3f\n", spmvp_format_name(ra[pb_best].config.format),
+            printf("  paired      B: %s %s (%.3g µs: A's ranking times the B/A learned from what "
+                   "both measured)   B/A %.3f\n", spmvp_format_name(ra[pb_best].config.format),
                    ra[pb_best].mapping, pb_us, pb_us / ra[0].us);
     }
     free(ra);
@@ -187,6 +187,8 @@ static int pair_tables(spmvp_profile *const p[2], const char *const files[2], sp
     spmvp_train_table t[2] = {{0}, {0}};
     int ok = p[0]->training.table[0] && p[1]->training.table[0] && read_table(p[0], files[0], &t[0]) &&
              read_table(p[1], files[1], &t[1]) && spmvp_pair_ratio_fit(&t[0], &t[1], pair) == SPMVP_OK;
+    if (!ok)
+        spmvp_pair_ratio_free(pair);
     if (!ok && p[0]->training.table[0] && p[1]->training.table[0])
         fprintf(stderr, "spmvp: note: no paired ratio: %s\n", spmvp_last_error());
     spmvp_train_table_free(&t[0]);
@@ -230,9 +232,9 @@ const spmvp_cmd spmvp_command_compare = {
     "mapping), their ratio, and the format each picks; and, when both profiles are trained\n"
     "(spmvp train), the configuration each ranks first by its best cross-validated learned\n"
     "model with its predicted time and the ratio: how much faster B runs the matrix; and the\n"
-    "paired ratio (ours): A's ranking times the ratio B/A that both devices measured on\n"
-    "configurations of the same format and size in their training tables, so that A's model\n"
-    "error cancels (the more accurate one: docs/solver-h100.md).\n\n"
+    "paired ratio (ours): A's ranking times the ratio B/A learned (boosted trees per format\n"
+    "on the features) from the configurations both devices measured in their training tables,\n"
+    "so that A's model error cancels (the more accurate one: docs/solver-h100.md).\n\n"
     SPMVP_HELP_MATRIX,
     "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n"
     "  spmvp compare devices/nvidia-h100.json devices/nvidia-h200.json rmat:19 --precision double\n",
@@ -290,6 +292,8 @@ int spmvp_cmd_compare(int argc, char **argv)
         rc = spmvp_cli_emit_json(doc);
     else
         cJSON_Delete(doc);
+    if (have_pair)
+        spmvp_pair_ratio_free(&pair);
     spmvp_predictor_release(&pr[0]);
     spmvp_predictor_release(&pr[1]);
     spmvp_profile_free(p[0]);

@@ -45,8 +45,10 @@ spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_
     size_t *ia = malloc(na * sizeof *ia), *ib = malloc(nb * sizeof *ib);
     double *lr = malloc(nb * sizeof *lr), *v = malloc(nb * sizeof *v);
     int *cell = malloc(nb * sizeof *cell);
+    size_t *pa = malloc(nb * sizeof *pa); /* the row of a of each pair */
+    float *X = NULL, *Y = NULL;
     spmvp_status st = SPMVP_OK;
-    if (!ia || !ib || !lr || !v || !cell) {
+    if (!ia || !ib || !lr || !v || !cell || !pa) {
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
         goto out;
     }
@@ -68,6 +70,7 @@ spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_
             j++;
         } else {
             lr[n] = log(y->us / x->us);
+            pa[n] = ia[i];
             cell[n++] = ((int)x->prec * SPMVP_NFORMATS + (int)x->format) * SPMVP_PAIR_BINS + bin_of(x->x[SPMVP_FV_BYTES]);
             i++, j++;
         }
@@ -91,7 +94,31 @@ spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_
         r->count[p][f][k % SPMVP_PAIR_BINS] = (int)m;
         r->log_ratio[p][f][k % SPMVP_PAIR_BINS] = (float)median(v, m);
     }
+    /* the boosters: each precision and format with enough pairs */
+    spmvp_xgb_quiet();
+    X = malloc(n * SPMVP_FV_N * sizeof *X);
+    Y = malloc(n * sizeof *Y);
+    if (!X || !Y) {
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
+        goto out;
+    }
+    for (int p = 0; p < SPMVP_NPRECISIONS && !st; p++)
+        for (int f = 0; f < SPMVP_NFORMATS && !st; f++) {
+            size_t m = 0;
+            for (size_t i = 0; i < n; i++) {
+                const spmvp_train_row *x = &a->row[pa[i]];
+                if ((int)x->prec != p || (int)x->format != f)
+                    continue;
+                spmvp_xgb_features(x->x, 0, X + m * SPMVP_FV_N);
+                Y[m++] = (float)lr[i];
+            }
+            if (m >= SPMVP_PAIR_MIN_BOOST)
+                st = spmvp_xgb_train(X, Y, m, SPMVP_FV_N, &r->b[p][f]);
+        }
 out:
+    free(X);
+    free(Y);
+    free(pa);
     free(ia);
     free(ib);
     free(lr);
@@ -100,15 +127,34 @@ out:
     return st;
 }
 
-double spmvp_pair_ratio_predict(const spmvp_pair_ratio *r, spmvp_precision k, spmvp_format f,
-                                double bytes)
+/* The median log ratio of the nearest size bin of precision k and format f with pairs. */
+static double binned(const spmvp_pair_ratio *r, spmvp_precision k, spmvp_format f, double bytes)
 {
     int b = bin_of(bytes);
     for (int d = 0; d < SPMVP_PAIR_BINS; d++) /* the nearest bin with pairs, the smaller first */
         for (int s = -1; s <= 1; s += 2) {
             int x = b + s * d;
             if (x >= 0 && x < SPMVP_PAIR_BINS && r->count[k][f][x])
-                return exp(r->log_ratio[k][f][x]);
+                return r->log_ratio[k][f][x];
         }
-    return exp(r->overall);
+    return r->overall;
+}
+
+double spmvp_pair_ratio_predict(const spmvp_pair_ratio *r, spmvp_precision k, spmvp_format f,
+                                const double *x)
+{
+    if (!r->b[k][f])
+        return exp(binned(r, k, f, x[SPMVP_FV_BYTES]));
+    float row[SPMVP_FV_N];
+    spmvp_xgb_features(x, 0, row);
+    return exp(spmvp_xgb_predict(r->b[k][f], row, SPMVP_FV_N));
+}
+
+void spmvp_pair_ratio_free(spmvp_pair_ratio *r)
+{
+    for (int p = 0; p < SPMVP_NPRECISIONS; p++)
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            if (r->b[p][f])
+                XGBoosterFree(r->b[p][f]);
+    memset(r->b, 0, sizeof r->b);
 }

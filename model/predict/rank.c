@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "profile_json.h" /* SPMVP_TRY */
 #include "setup_cost.h"
@@ -88,7 +89,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
         e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / half;
         e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half;
         spmvp_setup_predict(&pp->setup[e[i].config.format], x[i], &e[i].convert_us, &e[i].upload_us);
-        e[i].bytes = x[i][SPMVP_FV_BYTES];
+        memcpy(e[i].x, x[i], sizeof e[i].x);
     }
     if (predict_us)
         *predict_us = spmvp_now_us() - t1;

@@ -22,7 +22,7 @@ typedef struct spmvp_rank_entry {
     int tie;              /* 1: the 50 % interval overlaps the first entry's */
     double convert_us, upload_us; /* its predicted setup (setup_cost.h): conversion from CSR
                              and upload, once; NaN when the profile has no setup model */
-    double bytes;         /* the layout's compulsory bytes of one product (SPMVP_FV_BYTES) */
+    double x[SPMVP_FV_N]; /* its features (featvec.h), which the models read */
 } spmvp_rank_entry;
 
 /* The model id a trained profile ranks by: the best cross-validated one
