@@ -15,6 +15,11 @@
         the paired ratio as model/predict/pair_ratio.c computes it, its bins fitted without the
         matrix's family.
 
+  repeat BENCH_DIR_A BENCH_DIR_B
+        the noise of the measured ratio itself: bench files NAME.PRECISION.1.json and .2.json
+        (two measurements) on each device.
+With --rep N, `set` reads NAME.PRECISION.N.json.
+
 Both print the share of matrices whose predicted B/A is within 10 % of the measured one, the
 median and p90 error, and a baseline that predicts every matrix at the ratio of the devices'
 copy bandwidths (given as --bandwidth-ratio R) or, without it, at the median measured ratio
@@ -43,6 +48,24 @@ def summary(rows, label, base_ratio=None):
           f"median error {100 * st.median(berr):.1f} %, p90 {100 * q(berr, 0.9):.1f} %")
 
 
+REP = ""  # --rep N: bench files NAME.PRECISION.N.json (a repeated measurement)
+
+
+def repeat(dir_a, dir_b):
+    """How far the measured B/A of the second measurement (.2.json) is from the first's."""
+    err = []
+    for f in sorted(os.listdir(dir_a)):
+        if not f.endswith(".1.json"):
+            continue
+        g = f[:-len(".1.json")] + ".2.json"
+        r1 = fastest_bench(os.path.join(dir_b, f)) / fastest_bench(os.path.join(dir_a, f))
+        r2 = fastest_bench(os.path.join(dir_b, g)) / fastest_bench(os.path.join(dir_a, g))
+        err.append(abs(r2 / r1 - 1))
+    print(f"the measured B/A measured again: {len(err)} matrices, within 10 %: "
+          f"{100 * sum(e <= 0.10 for e in err) / len(err):.0f} %, median difference "
+          f"{100 * st.median(err):.2f} %, worst {100 * max(err):.1f} %")
+
+
 def fastest_bench(path):
     d = json.load(open(path))
     t = [r["batch_us"] for r in d["results"] if r.get("state") == "ok" and r.get("batch_us")]
@@ -59,7 +82,7 @@ def by_set_key(cmp_single, cmp_double, dir_a, dir_b, base, key):
     for prec, path in (("single", cmp_single), ("double", cmp_double)):
         for m in json.load(open(path))["matrices"]:
             name, r = m["matrix"]["name"], m.get(key)
-            f = name.replace(":", "_") + "." + prec + ".json"
+            f = name.replace(":", "_") + "." + prec + REP + ".json"
             pa, pb = os.path.join(dir_a, f), os.path.join(dir_b, f)
             if not r or not os.path.exists(pa) or not os.path.exists(pb):
                 continue
@@ -147,14 +170,21 @@ def by_cv_independent(pred_a, pred_b, model, base):
 
 
 def main():
+    global REP
     args = sys.argv[1:]
     base = None
+    if "--rep" in args:
+        i = args.index("--rep")
+        REP = "." + args[i + 1]
+        del args[i:i + 2]
     if "--bandwidth-ratio" in args:
         i = args.index("--bandwidth-ratio")
         base = float(args[i + 1])
         del args[i:i + 2]
     if args and args[0] == "set" and len(args) == 5:
         by_set(*args[1:], base)
+    elif args and args[0] == "repeat" and len(args) == 3:
+        repeat(*args[1:])
     elif args and args[0] == "cv" and len(args) == 6:
         by_cv(*args[1:], base)
     else:
