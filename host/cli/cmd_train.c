@@ -57,11 +57,13 @@ const spmvp_cmd spmvp_command_train = {
     "power-of-two value of CSR-vector's V and SELL's C at 256) of each matrix of the corpus and\n"
     "of each MATRIX as bench does (verified against the CPU; then a back-to-back batch enlarged\n"
     "to --batch-us, twice: the first is the models' target, per product as a solver sees it, the\n"
-    "second the noise floor), in the precisions asked for, appending each row to the training\n"
-    "table as it goes (an interrupted run resumes; a table of another device is refused). Then\n"
-    "fits every learned model (lr, knn, work, gbt, work+gbt, rel), cross-validates them grouped\n"
-    "by family (no family on both sides) and writes the profile with the models and their\n"
-    "cross-validated errors, which `spmvp rank` turns into intervals. With --corpus none and no\n"
+    "second the noise floor), in the precisions asked for, with the host conversion and upload\n"
+    "each configuration costs (the setup `spmvp advise` counts), appending each row to the\n"
+    "training table as it goes (an interrupted run resumes, and the rows of a table from before\n"
+    "setup times get theirs; a table of another device is refused). Then\n"
+    "fits every learned model (lr, knn, work, gbt, work+gbt, rel) and the setup model,\n"
+    "cross-validates them grouped by family (no family on both sides) and writes the profile\n"
+    "with the models and their cross-validated errors, which `spmvp rank` turns into intervals. With --corpus none and no\n"
     "MATRIX it fits and cross-validates the table as it is, for --base's device, with no device.\n",
     "  spmvp train --device nvidia -o devices/my-gpu.json ../shared/matrices/*.mtx.gz \\\n"
     "      --manifest ../shared/matrices/MANIFEST.tsv\n"
@@ -135,6 +137,7 @@ typedef struct trainer {
     spmvp_bench_options bo;
     long long measured, skipped, failed;
     long long refilled;      /* rows given their setup times now (rewritten per matrix) */
+    long long refilled_all;  /* ... over the whole run */
 } trainer;
 
 /* Measures the configurations of one matrix not yet in the table. */
@@ -177,6 +180,7 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
                 if (spmvp_spmv_create(tr->ctx, A, cfg[c].format, &so, &sp) == SPMVP_OK) {
                     spmvp_spmv_setup_us(sp, &tr->t->row[have].convert_us, &tr->t->row[have].upload_us);
                     tr->refilled++;
+                    tr->refilled_all++;
                 }
                 spmvp_spmv_free(sp);
             }
@@ -479,6 +483,8 @@ int spmvp_cmd_train(int argc, char **argv)
     }
     fprintf(stderr, "spmvp: %lld configurations measured now (%zu in the table), %lld the "
             "formats cannot hold (or pad above 16x), %lld failed\n", tr.measured, t.n, tr.skipped, tr.failed);
+    if (tr.refilled_all)
+        fprintf(stderr, "spmvp: %lld rows of the table given their setup times\n", tr.refilled_all);
 fit:
     if (rc || !t.n)
         goto done;
