@@ -117,12 +117,38 @@ static void status_names_should_match_the_layers(void)
     CHECK(spmvp_version()[0] >= '0' && spmvp_version()[0] <= '9');
 }
 
+/* The features of A: rows, non-zeros and the longest row where spmvp_feature_name says; then
+ * a ranking with setup and advice (or, for a matrix no format holds, a status and a line). */
+static void check_features_and_advice(const spmvp_matrix *A, double rows, double nnz, double max_row)
+{
+    double f[64];
+    CHECK(spmvp_feature_count() <= 64 && spmvp_matrix_features(A, f) == SPMVP_OK);
+    for (int k = 0; k < spmvp_feature_count(); k++) {
+        const char *name = spmvp_feature_name(k);
+        CHECK(isfinite(f[k]) && f[k] >= 0);
+        if (!strcmp(name, "nRows"))
+            CHECK(f[k] == rows);
+        if (!strcmp(name, "nnz"))
+            CHECK(f[k] == nnz);
+        if (!strcmp(name, "maxNnz"))
+            CHECK(f[k] == max_row);
+    }
+    spmvp_ranking *r = NULL;
+    spmvp_status st = spmvp_rank(profile, 8, A, &r);
+    CHECK_MSG(st == SPMVP_OK || (r == NULL && spmvp_last_error()[0]), "%s", spmvp_last_error());
+    int n = spmvp_ranking_count(r), i = spmvp_advise(r, 100);
+    CHECK(i >= -1 && i < n && (n == 0 || i >= 0));
+    CHECK(i < 0 || spmvp_ranking_setup_us(r, i) > 0);
+    spmvp_ranking_free(r);
+}
+
 static void empty_matrix_should_predict_and_multiply(void)
 {
     int32_t rp[1] = {0};
     spmvp_matrix *A = NULL;
     CHECK(spmvp_matrix_from_csr32(0, 0, rp, NULL, NULL, 8, &A) == SPMVP_OK);
     CHECK(spmvp_matrix_rows(A) == 0 && spmvp_matrix_cols(A) == 0 && spmvp_matrix_nnz(A) == 0);
+    check_features_and_advice(A, 0, 0, 0);
     spmvp_estimate *e = NULL;
     spmvp_status st = spmvp_predict(profile, 8, A, &e);
     CHECK_MSG(st == SPMVP_OK || (e == NULL && spmvp_last_error()[0]), "%s", spmvp_last_error());
@@ -156,6 +182,7 @@ static void one_by_one_should_multiply_in_both_precisions(void)
     CHECK(spmvp_matrix_from_csr32(1, 1, rp, ci, v, 8, &A) == SPMVP_OK);
     CHECK(spmvp_matrix_from_csr32(1, 1, rp, ci, vf, 4, &B) == SPMVP_OK);
     const char *f = check_estimate(A);
+    check_features_and_advice(A, 1, 1, 1);
     check_product(A, f, 8, rp, ci, v);
     check_product(B, "csr_vector", 4, rp, ci, v);
     spmvp_matrix_free(A);
@@ -188,6 +215,7 @@ static void long_row_should_predict_and_multiply(void)
     spmvp_matrix *A = NULL;
     CHECK_MSG(spmvp_matrix_from_csr32(n, m, rp, ci, v, 8, &A) == SPMVP_OK, "%s", spmvp_last_error());
     CHECK(spmvp_matrix_nnz(A) == m + 3 * (n - 1));
+    check_features_and_advice(A, n, m + 3 * (n - 1), m);
     const char *f = check_estimate(A);
     check_product(A, f, 8, rp, ci, v);
     check_product(A, "csr_adaptive", 8, rp, ci, v);

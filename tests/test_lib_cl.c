@@ -195,6 +195,15 @@ int main(void)
             axpby_matches_the_cpu(d, formats[i], 4);
         }
         bad_buffers_are_refused(d);
+        /* an empty matrix: nothing to compute, no buffer needed */
+        int32_t rp0[1] = {0};
+        spmvp_matrix *E = NULL;
+        spmvp_product *pe = NULL;
+        CHECK(spmvp_matrix_from_csr32(0, 0, rp0, NULL, NULL, 8, &E) == SPMVP_OK);
+        CHECK(spmvp_product_create(d, E, "csr_vector", 8, &pe) == SPMVP_OK);
+        CHECK(spmvp_product_run_cl(pe, 2, NULL, 1, NULL) == SPMVP_OK);
+        spmvp_product_free(pe);
+        spmvp_matrix_free(E);
     }
     spmvp_device_free(d);
     clReleaseContext(context);
