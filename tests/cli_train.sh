@@ -45,6 +45,9 @@ must "cv ranks" "$tmp/out" '^  Work model \+ gradient boosting \(ours\) +[0-9]+ 
 [ "$(wc -l <"$tmp/pred.tsv")" -eq $((rows + 1)) ] && echo "ok   one prediction line per row" ||
     { echo "FAIL: $tmp/pred.tsv lines"; fails=$((fails + 1)); }
 
+check "cv --pair a table with itself" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --pair "$tmp/p.train.tsv"
+must "a device paired with itself is predicted exactly" "$tmp/out" 'paired ratio B/A .* within 10 % of the measured 100 %, median error 0.0 %'
+
 check "rank with the trained profile" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --top 0
 must "rank lists every format" "$tmp/out" '^ +[0-9]+[= ] +csr_adaptive '
 check "rank --json" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --json

@@ -10,7 +10,7 @@
 #include "cli.h"
 
 static struct {
-    const char *table, *predictions;
+    const char *table, *predictions, *pair;
     int folds, json, precision;
 } args;
 
@@ -22,6 +22,8 @@ static const spmvp_opt options[] = {
     {SPMVP_STRING("predictions", &args.predictions, "FILE", "write every held-out prediction "
                   "(TSV: matrix, family, precision, format, mapping, measured µs, one column per "
                   "model)", NULL)},
+    {SPMVP_STRING("pair", &args.pair, "TABLE_B", "also judge compare's paired ratio of another "
+                  "device's table against this one, held out by the same folds", NULL)},
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };
@@ -141,6 +143,46 @@ static void overhead(const spmvp_train_table *t, spmvp_precision k, double *fit_
     }
 }
 
+/* The model rank would trust at precision k: the least held-out median D_r (-1: none). */
+static int trusted_model(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k)
+{
+    int m = -1;
+    double best = INFINITY;
+    for (int j = 0; j < spmvp_model_count(); j++) {
+        spmvp_dr_summary s = spmvp_cv_dr(t, cv, j, k, -1);
+        if (s.n && s.median < best) {
+            best = s.median;
+            m = j;
+        }
+    }
+    return m;
+}
+
+/* --pair: the paired ratio of table b over this one, held out (pair_ratio.h). */
+static int report_pair(const spmvp_train_table *t, const spmvp_cv *cv, const spmvp_train_table *b,
+                       spmvp_precision k, cJSON *po, FILE *out)
+{
+    int m = trusted_model(t, cv, k);
+    spmvp_pair_cv pc;
+    if (m < 0)
+        return SPMVP_EXIT_OK;
+    if (spmvp_pair_ratio_cv(t, cv, m, b, k, &pc))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "--pair %s: %s", args.pair, spmvp_last_error());
+    if (!pc.matrices)
+        return SPMVP_EXIT_OK;
+    fprintf(out, "\n  paired ratio B/A (B = %s), held out: %d matrices, within 10 %% of the measured "
+            "%.0f %%, median error %.1f %%, p90 %.1f %%\n", args.pair, pc.matrices,
+            100 * pc.within10, 100 * pc.median_err, 100 * pc.p90_err);
+    cJSON *o = cJSON_AddObjectToObject(po, "pair");
+    cJSON_AddStringToObject(o, "table_b", args.pair);
+    cJSON_AddStringToObject(o, "model", spmvp_model_name(m));
+    cJSON_AddNumberToObject(o, "matrices", pc.matrices);
+    spmvp_json_add_number(o, "share_within_10_percent", 100 * pc.within10);
+    spmvp_json_add_number(o, "median_error_percent", 100 * pc.median_err);
+    spmvp_json_add_number(o, "p90_error_percent", 100 * pc.p90_err);
+    return SPMVP_EXIT_OK;
+}
+
 /* The setup model's held-out error per format, and advice (advise.h) for a few product counts
  * judged against the oracle's total, beside always CSR-vector: when the table has setup times. */
 static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k,
@@ -154,17 +196,9 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
         free(setup);
         return;
     }
-    int any = 0, m = -1;
+    int any = 0, m = trusted_model(t, cv, k);
     for (int f = 0; f < SPMVP_NFORMATS; f++)
         any |= fits[f].cv.cases > 0;
-    double bestmed = INFINITY;
-    for (int j = 0; j < spmvp_model_count(); j++) { /* the model rank would trust: least median */
-        spmvp_dr_summary s = spmvp_cv_dr(t, cv, j, k, -1);
-        if (s.n && s.median < bestmed) {
-            bestmed = s.median;
-            m = j;
-        }
-    }
     if (!any || m < 0) {
         free(setup);
         return;
@@ -309,10 +343,23 @@ int spmvp_cmd_cv(int argc, char **argv)
     cJSON_AddNumberToObject(doc, "rows", (double)t.n);
     cJSON_AddNumberToObject(doc, "families", nf);
     cJSON_AddNumberToObject(doc, "folds", cv.nfolds);
-    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
-        if (args.precision == 2 || args.precision == k)
+    spmvp_train_table tb = {0};
+    rc = SPMVP_EXIT_OK;
+    if (args.pair && spmvp_train_table_read(args.pair, &tb, NULL)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        cJSON_Delete(doc);
+        goto done;
+    }
+    for (int k = 0; k < SPMVP_NPRECISIONS && rc == SPMVP_EXIT_OK; k++)
+        if (args.precision == 2 || args.precision == k) {
             report_precision(&t, &cv, (spmvp_precision)k, doc, out);
-    rc = args.predictions ? write_predictions(&t, &cv, args.predictions) : SPMVP_EXIT_OK;
+            if (args.pair)
+                rc = report_pair(&t, &cv, &tb, (spmvp_precision)k,
+                                 cJSON_GetObjectItemCaseSensitive(doc, spmvp_precision_name((spmvp_precision)k)), out);
+        }
+    spmvp_train_table_free(&tb);
+    if (rc == SPMVP_EXIT_OK)
+        rc = args.predictions ? write_predictions(&t, &cv, args.predictions) : SPMVP_EXIT_OK;
     if (rc == SPMVP_EXIT_OK && args.json) {
         char *text = cJSON_Print(doc);
         if (!text || puts(text) == EOF)

@@ -37,20 +37,18 @@ static double median(double *v, size_t n)
     return gsl_stats_median_from_sorted_data(v, 1, n);
 }
 
-spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_table *b,
-                                  spmvp_pair_ratio *r)
+spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table *b,
+                             size_t **pa, size_t **pb, size_t *n)
 {
-    memset(r, 0, sizeof *r);
-    size_t na = a->n ? a->n : 1, nb = b->n ? b->n : 1;
+    size_t na = a->n ? a->n : 1, nb = b->n ? b->n : 1, m = na < nb ? na : nb;
     size_t *ia = malloc(na * sizeof *ia), *ib = malloc(nb * sizeof *ib);
-    double *lr = malloc(nb * sizeof *lr), *v = malloc(nb * sizeof *v);
-    int *cell = malloc(nb * sizeof *cell);
-    size_t *pa = malloc(nb * sizeof *pa); /* the row of a of each pair */
-    float *X = NULL, *Y = NULL;
-    spmvp_status st = SPMVP_OK;
-    if (!ia || !ib || !lr || !v || !cell || !pa) {
-        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
-        goto out;
+    *pa = malloc(m * sizeof **pa);
+    *pb = malloc(m * sizeof **pb);
+    *n = 0;
+    if (!ia || !ib || !*pa || !*pb) {
+        free(ia), free(ib), free(*pa), free(*pb);
+        *pa = *pb = NULL;
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
     }
     for (size_t i = 0; i < a->n; i++)
         ia[i] = i;
@@ -60,20 +58,53 @@ spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_
     qsort(ia, a->n, sizeof *ia, by_key);
     key_table = b;
     qsort(ib, b->n, sizeof *ib, by_key);
-    size_t n = 0;
     for (size_t i = 0, j = 0; i < a->n && j < b->n;) { /* merge the two sorted key lists */
-        const spmvp_train_row *x = &a->row[ia[i]], *y = &b->row[ib[j]];
-        int c = key_cmp(x, y);
+        int c = key_cmp(&a->row[ia[i]], &b->row[ib[j]]);
         if (c < 0) {
             i++;
         } else if (c > 0) {
             j++;
         } else {
-            lr[n] = log(y->us / x->us);
-            pa[n] = ia[i];
-            cell[n++] = ((int)x->prec * SPMVP_NFORMATS + (int)x->format) * SPMVP_PAIR_BINS + bin_of(x->x[SPMVP_FV_BYTES]);
-            i++, j++;
+            (*pa)[*n] = ia[i++];
+            (*pb)[(*n)++] = ib[j++];
         }
+    }
+    free(ia);
+    free(ib);
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_table *b,
+                                  spmvp_pair_ratio *r)
+{
+    return spmvp_pair_ratio_fit_masked(a, b, NULL, r);
+}
+
+spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp_train_table *b,
+                                         const unsigned char *use, spmvp_pair_ratio *r)
+{
+    memset(r, 0, sizeof *r);
+    size_t *pa = NULL, *pb = NULL, np = 0, n = 0;
+    double *lr = NULL, *v = NULL;
+    int *cell = NULL;
+    float *X = NULL, *Y = NULL;
+    spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np);
+    if (st)
+        return st;
+    lr = malloc((np ? np : 1) * sizeof *lr);
+    v = malloc((np ? np : 1) * sizeof *v);
+    cell = malloc((np ? np : 1) * sizeof *cell);
+    if (!lr || !v || !cell) {
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
+        goto out;
+    }
+    for (size_t i = 0; i < np; i++) { /* the pairs used, packed to the front of pa */
+        const spmvp_train_row *x = &a->row[pa[i]], *y = &b->row[pb[i]];
+        if (use && !use[pa[i]])
+            continue;
+        lr[n] = log(y->us / x->us);
+        pa[n] = pa[i];
+        cell[n++] = ((int)x->prec * SPMVP_NFORMATS + (int)x->format) * SPMVP_PAIR_BINS + bin_of(x->x[SPMVP_FV_BYTES]);
     }
     if (!n) {
         st = spmvp_fail(SPMVP_ERR_ARG, "the two training tables share no configuration of a "
@@ -119,8 +150,7 @@ out:
     free(X);
     free(Y);
     free(pa);
-    free(ia);
-    free(ib);
+    free(pb);
     free(lr);
     free(v);
     free(cell);
@@ -157,4 +187,83 @@ void spmvp_pair_ratio_free(spmvp_pair_ratio *r)
             if (r->b[p][f])
                 XGBoosterFree(r->b[p][f]);
     memset(r->b, 0, sizeof r->b);
+}
+
+spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a, int m,
+                                 const spmvp_train_table *b, spmvp_precision k,
+                                 spmvp_pair_cv *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t *pa = NULL, *pb = NULL, np = 0, cap = a->n ? a->n : 1;
+    spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np);
+    if (st)
+        return st;
+    unsigned char *use = malloc(cap);
+    double *pred_b = malloc(cap * sizeof *pred_b), *err = malloc(cap * sizeof *err);
+    long *pair_of = malloc(cap * sizeof *pair_of);
+    size_t *idx = malloc(cap * sizeof *idx), nidx = 0, ne = 0;
+    static spmvp_pair_ratio r; /* large: not on the stack */
+    if (!use || !pred_b || !err || !pair_of || !idx) {
+        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory cross-validating the paired ratio");
+        goto out;
+    }
+    for (size_t i = 0; i < a->n; i++)
+        pair_of[i] = -1, pred_b[i] = NAN;
+    for (size_t i = 0; i < np; i++)
+        if (a->row[pa[i]].prec == k) {
+            pair_of[pa[i]] = (long)i;
+            idx[nidx++] = pa[i];
+        }
+    for (int g = 0; g < cv_a->nfolds && !st; g++) {
+        for (size_t i = 0; i < a->n; i++)
+            use[i] = cv_a->fold[i] != g;
+        st = spmvp_pair_ratio_fit_masked(a, b, use, &r);
+        for (size_t j = 0; j < nidx && !st; j++) {
+            const spmvp_train_row *x = &a->row[idx[j]];
+            if (cv_a->fold[idx[j]] == g)
+                pred_b[idx[j]] = cv_a->pred[idx[j] * SPMVP_MODELS_MAX + m] *
+                                 spmvp_pair_ratio_predict(&r, k, x->format, x->x);
+        }
+        spmvp_pair_ratio_free(&r);
+    }
+    if (st)
+        goto out;
+    spmvp_train_table_sort_by_matrix(a, idx, nidx);
+    for (size_t s0 = 0; s0 < nidx;) {
+        size_t s1 = s0;
+        while (s1 < nidx && !strcmp(a->row[idx[s1]].matrix, a->row[idx[s0]].matrix))
+            s1++;
+        double pa_min = INFINITY, pb_min = INFINITY, ma = INFINITY, mb = INFINITY;
+        for (size_t j = s0; j < s1; j++) {
+            size_t i = idx[j];
+            double p = cv_a->pred[i * SPMVP_MODELS_MAX + m];
+            if (!(p > 0) || !(pred_b[i] > 0))
+                continue;
+            pa_min = fmin(pa_min, p);
+            pb_min = fmin(pb_min, pred_b[i]);
+            ma = fmin(ma, a->row[i].us);
+            mb = fmin(mb, b->row[pb[pair_of[i]]].us);
+        }
+        if (isfinite(pa_min) && isfinite(ma))
+            err[ne++] = fabs((pb_min / pa_min) / (mb / ma) - 1);
+        s0 = s1;
+    }
+    if (ne) {
+        out->matrices = (int)ne;
+        for (size_t i = 0; i < ne; i++)
+            out->within10 += err[i] <= 0.10;
+        out->within10 /= (double)ne;
+        gsl_sort(err, 1, ne);
+        out->median_err = gsl_stats_median_from_sorted_data(err, 1, ne);
+        out->p90_err = gsl_stats_quantile_from_sorted_data(err, 1, ne, 0.90);
+    }
+out:
+    free(pa);
+    free(pb);
+    free(use);
+    free(pred_b);
+    free(err);
+    free(pair_of);
+    free(idx);
+    return st;
 }

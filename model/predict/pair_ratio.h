@@ -15,6 +15,7 @@
 #ifndef SPMVP_PAIR_RATIO_H
 #define SPMVP_PAIR_RATIO_H
 
+#include "cv.h"
 #include "train_table.h"
 #include "xgb.h"
 
@@ -37,6 +38,28 @@ typedef struct spmvp_pair_ratio {
 spmvp_status spmvp_pair_ratio_fit(const spmvp_train_table *a, const spmvp_train_table *b,
                                   spmvp_pair_ratio *r);
 void spmvp_pair_ratio_free(spmvp_pair_ratio *r);
+/* The same over the pairs whose row of a has use[row] non-zero (use NULL: every pair). */
+spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp_train_table *b,
+                                         const unsigned char *use, spmvp_pair_ratio *r);
+/* The rows of a and b that pair (the same matrix, precision, format and mapping): *n pairs,
+ * (*pa)[i] a row of a and (*pb)[i] its row of b, new arrays the caller frees. SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table *b,
+                             size_t **pa, size_t **pb, size_t *n);
+
+/* The paired ratio held out, on the matrices both tables measured: for each fold of a's
+ * cross-validation cv_a (cv.h), the ratio fitted on the pairs of the other folds times model
+ * m's held-out prediction of A predicts B's time of each paired configuration in the fold; then
+ * per matrix at precision k, the predicted B/A (least predicted B over least predicted A)
+ * against the measured one (least measured B over least measured A), over the configurations
+ * both measured. out: matrices, the share with |predicted / measured - 1| <= 10 %, its median
+ * and p90. SPMVP_ERR_NOMEM; a fit's failure. */
+typedef struct spmvp_pair_cv {
+    int matrices;
+    double within10, median_err, p90_err;
+} spmvp_pair_cv;
+spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a, int m,
+                                 const spmvp_train_table *b, spmvp_precision k,
+                                 spmvp_pair_cv *out);
 
 /* The predicted t_B / t_A of a configuration of format f at precision k with features x
  * (featvec.h). */
