@@ -3,7 +3,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "profile_json.h" /* SPMVP_TRY */
 #include "setup_cost.h"
@@ -59,9 +58,8 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
     /* the configurations the profile was trained on: a quick training saw work-group 256 only */
     SPMVP_TRY(spmvp_config_list(s, t.warp, max_wg, p->training.quick, &cfg, &ncfg));
     spmvp_rank_entry *e = calloc((size_t)ncfg + 1, sizeof *e);
-    double (*x)[SPMVP_FV_N] = calloc((size_t)ncfg + 1, sizeof *x);
-    if (!e || !x) {
-        free(cfg), free(e), free(x);
+    if (!e) {
+        free(cfg);
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the configurations");
     }
     double t0 = spmvp_now_us();
@@ -70,7 +68,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
     int k = 0;
     spmvp_status st = SPMVP_OK;
     for (int c = 0; c < ncfg && !st; c++) {
-        spmvp_status fs = spmvp_featurizer_vector(&z, &cfg[c], x[k]);
+        spmvp_status fs = spmvp_featurizer_vector(&z, &cfg[c], e[k].x);
         if (fs == SPMVP_ERR_NOMEM)
             st = fs;
         else if (!fs) { /* a format that cannot hold A is no entry */
@@ -83,13 +81,12 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
     for (int i = 0; i < k && !st; i++) {
         const spmvp_model_error *err = &pp->cv[m][e[i].config.format];
         double spread = 1 + (pp->has_cv ? pp->noise_p90 : 0), half = 1 + pp->noise_median;
-        e[i].us = d->predict_vec(part, v, e[i].config.format, x[i]);
+        e[i].us = d->predict_vec(part, v, e[i].config.format, e[i].x);
         e[i].lo = e[i].us * (err->cases ? exp(err->q_lo) : 1) / spread;
         e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread;
         e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / half;
         e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half;
-        spmvp_setup_predict(&pp->setup[e[i].config.format], x[i], &e[i].convert_us, &e[i].upload_us);
-        memcpy(e[i].x, x[i], sizeof e[i].x);
+        spmvp_setup_predict(&pp->setup[e[i].config.format], e[i].x, &e[i].convert_us, &e[i].upload_us);
     }
     if (predict_us)
         *predict_us = spmvp_now_us() - t1;
@@ -99,7 +96,6 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
     for (int i = 0; i < k; i++)
         e[i].tie = i > 0 && !isnan(e[i].us) && e[i].lo50 <= e[0].hi50;
     free(cfg);
-    free(x);
     if (st) {
         free(e);
         return st;
