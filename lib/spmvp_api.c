@@ -371,11 +371,7 @@ double spmvp_ranking_break_even(const spmvp_ranking *r, int i)
 {
     if (!entry(r, i))
         return NAN;
-    int c = -1; /* the fastest CSR configuration */
-    for (int j = 0; j < r->n; j++)
-        if (spmvp_advise_is_csr(r->e[j].config.format) && !isnan(spmvp_advise_total(&r->e[j], 0)) &&
-            (c < 0 || r->e[j].us < r->e[c].us))
-            c = j;
+    int c = spmvp_advise_csr_baseline(r->e, r->n);
     if (c < 0)
         return NAN;
     return c == i ? 0 : spmvp_advise_break_even(&r->e[i], &r->e[c]);

@@ -117,6 +117,7 @@ static void advice_stays_in_csr_for_few_products_and_converts_for_many(void)
     CHECK(a.best == 1 && a.csr == 1 && close_to(a.best_total_us, 110));
     CHECK(spmvp_advise_ranked(e, 4, 1000, &a) == SPMVP_OK);
     CHECK(a.best == 0 && a.csr == 1 && close_to(a.best_total_us, 6000) && close_to(a.csr_total_us, 10100));
+    CHECK(spmvp_advise_csr_baseline(e, 4) == 1 && spmvp_advise_csr_baseline(e, 1) == -1);
     CHECK(close_to(spmvp_advise_break_even(&e[0], &e[1]), 180)); /* 900 / 5 */
     CHECK(isinf(spmvp_advise_break_even(&e[2], &e[1])));        /* slower: never */
     CHECK(spmvp_advise_break_even(&e[1], &e[2]) == 0);          /* as cheap, faster */

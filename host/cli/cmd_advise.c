@@ -83,16 +83,6 @@ static void fastest_per_format(const spmvp_rank_entry *e, int n, int best[SPMVP_
     }
 }
 
-/* The CSR entry of least product time: what break-even counts are against. */
-static int csr_baseline(const spmvp_rank_entry *e, const int best[SPMVP_NFORMATS])
-{
-    int c = -1;
-    for (int f = 0; f < SPMVP_NFORMATS; f++)
-        if (spmvp_advise_is_csr((spmvp_format)f) && best[f] >= 0 && (c < 0 || e[best[f]].us < e[c].us))
-            c = best[f];
-    return c;
-}
-
 /* Entry x's break-even against the CSR entry c: "N" (it wins above N products), "below N" (it
  * is cheaper to set up but slower per product: it wins only for fewer), "never", or "-". */
 static void print_break_even(const spmvp_rank_entry *x, const spmvp_rank_entry *c)
@@ -133,7 +123,7 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
     }
     int best[SPMVP_NFORMATS];
     fastest_per_format(e, n, best);
-    int c = csr_baseline(e, best);
+    int c = spmvp_advise_csr_baseline(e, n);
     printf("\nper format, at its fastest mapping: setup (conversion + upload) once, then each "
            "product;\nbreak-even: the products above which it beats staying in CSR (%s %s); \"below N\":\n"
            "cheaper to set up but slower, it wins only for fewer than N\n\n",
@@ -170,7 +160,7 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
     }
     int best[SPMVP_NFORMATS];
     fastest_per_format(e, n, best);
-    int c = csr_baseline(e, best);
+    int c = spmvp_advise_csr_baseline(e, n);
     cJSON *fa = cJSON_AddArrayToObject(doc, "formats");
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         if (best[f] < 0)

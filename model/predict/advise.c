@@ -41,6 +41,16 @@ spmvp_status spmvp_advise_ranked(const spmvp_rank_entry *e, int n, long long N, 
     return SPMVP_OK;
 }
 
+int spmvp_advise_csr_baseline(const spmvp_rank_entry *e, int n)
+{
+    int c = -1;
+    for (int i = 0; i < n; i++)
+        if (spmvp_advise_is_csr(e[i].config.format) && !isnan(spmvp_advise_total(&e[i], 0)) &&
+            (c < 0 || e[i].us < e[c].us))
+            c = i;
+    return c;
+}
+
 double spmvp_advise_break_even(const spmvp_rank_entry *e, const spmvp_rank_entry *csr)
 {
     double extra = (e->convert_us + e->upload_us) - (csr->convert_us + csr->upload_us);

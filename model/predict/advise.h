@@ -29,6 +29,11 @@ double spmvp_advise_total(const spmvp_rank_entry *e, long long N);
  * setup times were measured advises nothing: best -1). */
 spmvp_status spmvp_advise_ranked(const spmvp_rank_entry *e, int n, long long N, spmvp_advice *out);
 
+/* The baseline break-even counts are against: the CSR-scalar or CSR-vector entry of least
+ * predicted product time among the n entries with a setup prediction (a long run's choice
+ * when staying in CSR), or -1. */
+int spmvp_advise_csr_baseline(const spmvp_rank_entry *e, int n);
+
 /* The products above which entry e's total is below entry csr's (the break-even count): 0 when
  * e is also no dearer to set up, INFINITY when its product is not faster (it never pays back
  * over a long run, even where it is cheaper to set up), NaN when either is not predicted. */
