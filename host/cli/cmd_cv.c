@@ -158,29 +158,34 @@ static int trusted_model(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_p
     return m;
 }
 
-/* --pair: the paired ratio of table b over this one, held out (pair_ratio.h). */
-static int report_pair(const spmvp_train_table *t, const spmvp_cv *cv, const spmvp_train_table *b,
-                       spmvp_precision k, cJSON *po, FILE *out)
+/* --pair: the paired ratio of table b over this one, held out (pair_ratio.h), at the
+ * precisions asked for, into pc. */
+static int cross_validate_pair(const spmvp_train_table *t, const spmvp_cv *cv,
+                               const spmvp_train_table *b, spmvp_pair_cv pc[SPMVP_NPRECISIONS],
+                               int m[SPMVP_NPRECISIONS])
 {
-    int m = trusted_model(t, cv, k);
-    spmvp_pair_cv pc;
-    if (m < 0)
-        return SPMVP_EXIT_OK;
-    if (spmvp_pair_ratio_cv(t, cv, m, b, k, &pc))
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+        m[k] = args.precision == 2 || args.precision == k ? trusted_model(t, cv, (spmvp_precision)k) : -1;
+    if (spmvp_pair_ratio_cv(t, cv, m, b, pc))
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "--pair %s: %s", args.pair, spmvp_last_error());
-    if (!pc.matrices)
-        return SPMVP_EXIT_OK;
+    return SPMVP_EXIT_OK;
+}
+
+/* The paired ratio's held-out accuracy at one precision, as text and into po. */
+static void report_pair(const spmvp_pair_cv *pc, int m, cJSON *po, FILE *out)
+{
+    if (!pc->matrices)
+        return;
     fprintf(out, "\n  paired ratio B/A (B = %s), held out: %d matrices, within 10 %% of the measured "
-            "%.0f %%, median error %.1f %%, p90 %.1f %%\n", args.pair, pc.matrices,
-            100 * pc.within10, 100 * pc.median_err, 100 * pc.p90_err);
+            "%.0f %%, median error %.1f %%, p90 %.1f %%\n", args.pair, pc->matrices,
+            100 * pc->within10, 100 * pc->median_err, 100 * pc->p90_err);
     cJSON *o = cJSON_AddObjectToObject(po, "pair");
     cJSON_AddStringToObject(o, "table_b", args.pair);
     cJSON_AddStringToObject(o, "model", spmvp_model_name(m));
-    cJSON_AddNumberToObject(o, "matrices", pc.matrices);
-    spmvp_json_add_number(o, "share_within_10_percent", 100 * pc.within10);
-    spmvp_json_add_number(o, "median_error_percent", 100 * pc.median_err);
-    spmvp_json_add_number(o, "p90_error_percent", 100 * pc.p90_err);
-    return SPMVP_EXIT_OK;
+    cJSON_AddNumberToObject(o, "matrices", pc->matrices);
+    spmvp_json_add_number(o, "share_within_10_percent", 100 * pc->within10);
+    spmvp_json_add_number(o, "median_error_percent", 100 * pc->median_err);
+    spmvp_json_add_number(o, "p90_error_percent", 100 * pc->p90_err);
 }
 
 /* The setup model's held-out error per format, and advice (advise.h) for a few product counts
@@ -344,20 +349,23 @@ int spmvp_cmd_cv(int argc, char **argv)
     cJSON_AddNumberToObject(doc, "families", nf);
     cJSON_AddNumberToObject(doc, "folds", cv.nfolds);
     spmvp_train_table tb = {0};
+    spmvp_pair_cv pc[SPMVP_NPRECISIONS] = {{0}};
+    int pm[SPMVP_NPRECISIONS];
     rc = SPMVP_EXIT_OK;
-    if (args.pair && spmvp_train_table_read(args.pair, &tb, NULL)) {
+    if (args.pair && spmvp_train_table_read(args.pair, &tb, NULL))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    else if (args.pair)
+        rc = cross_validate_pair(&t, &cv, &tb, pc, pm);
+    spmvp_train_table_free(&tb);
+    if (rc) {
         cJSON_Delete(doc);
         goto done;
     }
-    for (int k = 0; k < SPMVP_NPRECISIONS && rc == SPMVP_EXIT_OK; k++)
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
         if (args.precision == 2 || args.precision == k) {
             report_precision(&t, &cv, (spmvp_precision)k, doc, out);
-            if (args.pair)
-                rc = report_pair(&t, &cv, &tb, (spmvp_precision)k,
-                                 cJSON_GetObjectItemCaseSensitive(doc, spmvp_precision_name((spmvp_precision)k)), out);
+            report_pair(&pc[k], pm[k], cJSON_GetObjectItemCaseSensitive(doc, spmvp_precision_name((spmvp_precision)k)), out);
         }
-    spmvp_train_table_free(&tb);
     if (rc == SPMVP_EXIT_OK)
         rc = args.predictions ? write_predictions(&t, &cv, args.predictions) : SPMVP_EXIT_OK;
     if (rc == SPMVP_EXIT_OK && args.json) {

@@ -189,19 +189,20 @@ void spmvp_pair_ratio_free(spmvp_pair_ratio *r)
     memset(r->b, 0, sizeof r->b);
 }
 
-spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a, int m,
-                                 const spmvp_train_table *b, spmvp_precision k,
-                                 spmvp_pair_cv *out)
+spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a,
+                                 const int m[SPMVP_NPRECISIONS], const spmvp_train_table *b,
+                                 spmvp_pair_cv out[SPMVP_NPRECISIONS])
 {
-    memset(out, 0, sizeof *out);
+    memset(out, 0, SPMVP_NPRECISIONS * sizeof *out);
     size_t *pa = NULL, *pb = NULL, np = 0, cap = a->n ? a->n : 1;
     spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np);
     if (st)
         return st;
     unsigned char *use = malloc(cap);
-    double *pred_b = malloc(cap * sizeof *pred_b), *err = malloc(cap * sizeof *err);
+    double *pred_b = malloc(cap * sizeof *pred_b);
+    double *err = malloc(SPMVP_NPRECISIONS * cap * sizeof *err); /* precision k's at k * cap */
     long *pair_of = malloc(cap * sizeof *pair_of);
-    size_t *idx = malloc(cap * sizeof *idx), nidx = 0, ne = 0;
+    size_t *idx = malloc(cap * sizeof *idx), nidx = 0, ne[SPMVP_NPRECISIONS] = {0};
     static spmvp_pair_ratio r; /* large: not on the stack */
     if (!use || !pred_b || !err || !pair_of || !idx) {
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory cross-validating the paired ratio");
@@ -210,10 +211,11 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
     for (size_t i = 0; i < a->n; i++)
         pair_of[i] = -1, pred_b[i] = NAN;
     for (size_t i = 0; i < np; i++)
-        if (a->row[pa[i]].prec == k) {
+        if (m[a->row[pa[i]].prec] >= 0) {
             pair_of[pa[i]] = (long)i;
             idx[nidx++] = pa[i];
         }
+    /* one fit per fold serves both precisions */
     for (int g = 0; g < cv_a->nfolds && !st; g++) {
         for (size_t i = 0; i < a->n; i++)
             use[i] = cv_a->fold[i] != g;
@@ -221,22 +223,25 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
         for (size_t j = 0; j < nidx && !st; j++) {
             const spmvp_train_row *x = &a->row[idx[j]];
             if (cv_a->fold[idx[j]] == g)
-                pred_b[idx[j]] = cv_a->pred[idx[j] * SPMVP_MODELS_MAX + m] *
-                                 spmvp_pair_ratio_predict(&r, k, x->format, x->x);
+                pred_b[idx[j]] = cv_a->pred[idx[j] * SPMVP_MODELS_MAX + m[x->prec]] *
+                                 spmvp_pair_ratio_predict(&r, x->prec, x->format, x->x);
         }
         spmvp_pair_ratio_free(&r);
     }
     if (st)
         goto out;
+    /* per matrix and precision */
     spmvp_train_table_sort_by_matrix(a, idx, nidx);
     for (size_t s0 = 0; s0 < nidx;) {
+        const spmvp_train_row *first = &a->row[idx[s0]];
         size_t s1 = s0;
-        while (s1 < nidx && !strcmp(a->row[idx[s1]].matrix, a->row[idx[s0]].matrix))
+        while (s1 < nidx && a->row[idx[s1]].prec == first->prec &&
+               !strcmp(a->row[idx[s1]].matrix, first->matrix))
             s1++;
         double pa_min = INFINITY, pb_min = INFINITY, ma = INFINITY, mb = INFINITY;
         for (size_t j = s0; j < s1; j++) {
             size_t i = idx[j];
-            double p = cv_a->pred[i * SPMVP_MODELS_MAX + m];
+            double p = cv_a->pred[i * SPMVP_MODELS_MAX + m[first->prec]];
             if (!(p > 0) || !(pred_b[i] > 0))
                 continue;
             pa_min = fmin(pa_min, p);
@@ -245,17 +250,20 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
             mb = fmin(mb, b->row[pb[pair_of[i]]].us);
         }
         if (isfinite(pa_min) && isfinite(ma))
-            err[ne++] = fabs((pb_min / pa_min) / (mb / ma) - 1);
+            err[first->prec * cap + ne[first->prec]++] = fabs((pb_min / pa_min) / (mb / ma) - 1);
         s0 = s1;
     }
-    if (ne) {
-        out->matrices = (int)ne;
-        for (size_t i = 0; i < ne; i++)
-            out->within10 += err[i] <= 0.10;
-        out->within10 /= (double)ne;
-        gsl_sort(err, 1, ne);
-        out->median_err = gsl_stats_median_from_sorted_data(err, 1, ne);
-        out->p90_err = gsl_stats_quantile_from_sorted_data(err, 1, ne, 0.90);
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++) {
+        double *e = err + k * cap;
+        if (!ne[k])
+            continue;
+        out[k].matrices = (int)ne[k];
+        for (size_t i = 0; i < ne[k]; i++)
+            out[k].within10 += e[i] <= 0.10;
+        out[k].within10 /= (double)ne[k];
+        gsl_sort(e, 1, ne[k]);
+        out[k].median_err = gsl_stats_median_from_sorted_data(e, 1, ne[k]);
+        out[k].p90_err = gsl_stats_quantile_from_sorted_data(e, 1, ne[k], 0.90);
     }
 out:
     free(pa);

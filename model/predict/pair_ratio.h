@@ -47,19 +47,20 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
                              size_t **pa, size_t **pb, size_t *n);
 
 /* The paired ratio held out, on the matrices both tables measured: for each fold of a's
- * cross-validation cv_a (cv.h), the ratio fitted on the pairs of the other folds times model
- * m's held-out prediction of A predicts B's time of each paired configuration in the fold; then
- * per matrix at precision k, the predicted B/A (least predicted B over least predicted A)
- * against the measured one (least measured B over least measured A), over the configurations
- * both measured. out: matrices, the share with |predicted / measured - 1| <= 10 %, its median
+ * cross-validation cv_a (cv.h), the ratio fitted on the pairs of the other folds (one fit for
+ * both precisions) times model m[k]'s held-out prediction of A predicts B's time of each paired
+ * configuration of precision k in the fold (m[k] < 0: precision k is skipped); then per matrix
+ * and precision, the predicted B/A (least predicted B over least predicted A) against the
+ * measured one (least measured B over least measured A), over the configurations both
+ * measured. out[k]: matrices, the share with |predicted / measured - 1| <= 10 %, its median
  * and p90. SPMVP_ERR_NOMEM; a fit's failure. */
 typedef struct spmvp_pair_cv {
     int matrices;
     double within10, median_err, p90_err;
 } spmvp_pair_cv;
-spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a, int m,
-                                 const spmvp_train_table *b, spmvp_precision k,
-                                 spmvp_pair_cv *out);
+spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a,
+                                 const int m[SPMVP_NPRECISIONS], const spmvp_train_table *b,
+                                 spmvp_pair_cv out[SPMVP_NPRECISIONS]);
 
 /* The predicted t_B / t_A of a configuration of format f at precision k with features x
  * (featvec.h). */
