@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "test_laplacian.h"
 
 #define PROFILE SPMVP_SOURCE_DIR "/devices/pocl-cpu.json"
 
@@ -313,16 +314,7 @@ static void laplacian_should_run_in_every_format(void)
     enum { N = 30, ROWS = N * N };
     static int32_t rp[ROWS + 1], ci[5 * ROWS];
     static double v[5 * ROWS];
-    int32_t k = 0;
-    for (int32_t i = 0; i < ROWS; i++) {
-        int32_t r = i / N, c = i % N;
-        int32_t nb[5] = {r > 0 ? i - N : -1, c > 0 ? i - 1 : -1, i, c < N - 1 ? i + 1 : -1,
-                         r < N - 1 ? i + N : -1};
-        for (int j = 0; j < 5; j++)
-            if (nb[j] >= 0)
-                ci[k] = nb[j], v[k++] = nb[j] == i ? 4 : -1;
-        rp[i + 1] = k;
-    }
+    laplacian5(N, rp, ci, v);
     spmvp_matrix *A = NULL;
     CHECK(spmvp_matrix_from_csr32(ROWS, ROWS, rp, ci, v, 8, &A) == SPMVP_OK);
     check_estimate(A);

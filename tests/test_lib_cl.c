@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "test_laplacian.h"
 
 enum { N = 20, ROWS = N * N };
 static int32_t rp[ROWS + 1], ci[5 * ROWS];
@@ -21,21 +22,6 @@ static double v[5 * ROWS];
 static cl_context context;
 static cl_command_queue queue;
 static cl_device_id dev;
-
-/* The 5-point Laplacian of an N x N grid. */
-static void laplacian(void)
-{
-    int32_t k = 0;
-    for (int32_t i = 0; i < ROWS; i++) {
-        int32_t r = i / N, c = i % N;
-        int32_t nb[5] = {r > 0 ? i - N : -1, c > 0 ? i - 1 : -1, i, c < N - 1 ? i + 1 : -1,
-                         r < N - 1 ? i + N : -1};
-        for (int j = 0; j < 5; j++)
-            if (nb[j] >= 0)
-                ci[k] = nb[j], v[k++] = nb[j] == i ? 4 : -1;
-        rp[i + 1] = k;
-    }
-}
 
 /* A buffer of n values of value_size bytes from host doubles. */
 static cl_mem buffer(const double *h, size_t n, size_t vs)
@@ -181,7 +167,7 @@ int main(void)
         printf("no context or queue (%d): skipped\n", (int)err);
         return 77;
     }
-    laplacian();
+    laplacian5(N, rp, ci, v);
     spmvp_device *d = NULL;
     spmvp_status st = spmvp_device_from_cl(context, queue, &d);
     CHECK_MSG(st == SPMVP_OK, "%s", spmvp_last_error());
