@@ -217,7 +217,7 @@ static void coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run(void)
 }
 
 /* CSR-vector at every width, HYB at every split, COO and CSR-adaptive at several tile sizes,
- * SELL-C-sigma at several C and sigma, BRC at several block sizes. */
+ * SELL-C-sigma at several C, sigma and T, BRC at several block sizes. */
 static void kernel_parameters_should_not_change_the_result(void)
 {
     char name[64];
@@ -267,6 +267,22 @@ static void kernel_parameters_should_not_change_the_result(void)
                   "C=%d sigma=%d: %s", cs[i], sigmas[i], r.note);
     }
     opt.spmv.map.sell_c = opt.spmv.map.sell_sigma = 0;
+    /* SELL-C-sigma with T work-items per row: rows shorter and longer than T, empty and 0 x 0
+     * matrices, a T past the work-group (fitted down to it), C below and at the warp */
+    int ts[] = {1, 2, 4, 8, 64};
+    for (int e = 0; e <= 7; e++) {
+        char ename[64];
+        spmvp_csr *E = edge_matrix(e, ename, sizeof ename);
+        for (size_t i = 0; i < sizeof ts / sizeof ts[0]; i++)
+            for (int c = 4; c <= 32; c *= 8) {
+                opt.spmv.map.sell_t = ts[i];
+                opt.spmv.map.sell_c = c;
+                CHECK_MSG(!spmvp_bench_format(ctx, E, SPMVP_SELL, &opt, &r) && r.state == SPMVP_BENCH_OK,
+                          "%s C=%d T=%d: %s", ename, c, ts[i], r.note);
+            }
+        spmvp_csr_free(E);
+    }
+    opt.spmv.map.sell_c = opt.spmv.map.sell_t = 0;
     int blocks[] = {1, 2, 3, 5, 16, 64, 4096};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
         opt.spmv.map.brc_block = blocks[i];

@@ -28,6 +28,7 @@ static spmvp_csr *banded(spmvp_idx nrows, spmvp_idx ncols, spmvp_idx (*len)(spmv
 }
 
 static spmvp_idx len_three(spmvp_idx i) { return i % 4 == 3 ? 0 : 3; }
+static spmvp_idx len_six_hundred(spmvp_idx i) { (void)i; return 600; }
 static spmvp_idx len_one(spmvp_idx i) { (void)i; return 1; }
 static spmvp_idx len_none(spmvp_idx i) { (void)i; return 0; }
 static spmvp_idx len_one_long(spmvp_idx i) { return i == 17 ? 5000 : 2; }
@@ -248,16 +249,39 @@ static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
     char label[64];
     CHECK(A && spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
     CHECK(p.nlaunches == 1 && strstr(p.launch[0].options, "-DSELL_C=64") && p.launch[0].items == 384);
+    /* every fourth row empty: unsorted chunks pad by a third, so the rows are sorted (and y
+     * written through perm) */
     CHECK_MSG(strstr(p.params, "C=64, sigma=8192") != NULL, "%s", p.params);
+    CHECK(strstr(p.launch[0].options, "-DSELL_PERM=1") != NULL);
     spmvp_plan_release(&p);
     m.sell_c = 3;
     CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_ERR_ARG);
     m.sell_c = 4;
     m.sell_sigma = 16;
     spmvp_format_mapping_label(SPMVP_SELL, &m, label, sizeof label);
-    CHECK(!strcmp(label, "C=4, sigma=16"));
+    CHECK(!strcmp(label, "C=4, sigma=16, T=auto"));
     CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK && strstr(p.launch[0].options, "-DSELL_C=4"));
+    CHECK_MSG(strstr(p.launch[0].options, "-DSELL_T=1") && strstr(p.params, "T=1"), "%s", p.params);
     spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+    /* rows of 600: T = 8 automatic, fitted to 2 where C = 64 and the group has 128 work-items;
+     * every chunk launches C*T work-items; no padding, so no sorting and no perm */
+    A = banded(100, 700, len_six_hundred);
+    m = spmvp_mapping_auto();
+    CHECK(A && spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
+    CHECK_MSG(strstr(p.launch[0].options, "-DSELL_T=2") && p.launch[0].items == 256, "%s %zu",
+              p.launch[0].options, p.launch[0].items);
+    CHECK_MSG(strstr(p.launch[0].options, "-DSELL_PERM=0") && strstr(p.params, "sigma=1,"), "%s",
+              p.params);
+    spmvp_plan_release(&p);
+    t.wg_size = 512;
+    m.sell_c = 32;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
+    CHECK_MSG(strstr(p.launch[0].options, "-DSELL_T=8") && p.launch[0].items == 1024, "%s %zu",
+              p.launch[0].options, p.launch[0].items);
+    spmvp_plan_release(&p);
+    m.sell_t = 3;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_ERR_ARG);
     spmvp_csr_free(A);
 }
 

@@ -307,11 +307,16 @@ static void sell_defaults_follow_the_warp(void)
     CHECK(spmvp_sell_sigma_for_c(32) == 4096 && spmvp_sell_sigma_for_c(8) == 1024);
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_format_resolve(SPMVP_SELL, NULL, 32, &m);
-    CHECK(m.sell_c == 32 && m.sell_sigma == 4096);
+    CHECK(m.sell_c == 32 && m.sell_sigma == 0); /* sigma needs the row order: the plan's */
     m.sell_sigma = 7;
     m.sell_c = 0;
     spmvp_format_resolve(SPMVP_SELL, NULL, 64, &m);
-    CHECK(m.sell_c == 64 && m.sell_sigma == 7);
+    CHECK(m.sell_c == 64 && m.sell_sigma == 7 && m.sell_t == 0); /* T needs the row lengths */
+    /* T: a power of two <= mean / 64 in [1, 8], then fitted so that C*T <= the work-group */
+    CHECK(spmvp_sell_t_auto(0) == 1 && spmvp_sell_t_auto(127.9) == 1 && spmvp_sell_t_auto(128) == 2);
+    CHECK(spmvp_sell_t_auto(511) == 4 && spmvp_sell_t_auto(512) == 8 && spmvp_sell_t_auto(1e6) == 8);
+    CHECK(spmvp_sell_t_fit(8, 32, 256) == 8 && spmvp_sell_t_fit(8, 32, 64) == 2);
+    CHECK(spmvp_sell_t_fit(8, 512, 256) == 1 && spmvp_sell_t_fit(6, 4, 256) == 4);
 }
 
 static void brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless(void)

@@ -37,6 +37,7 @@ typedef struct spmvp_mapping {
     int adaptive_items; /* CSR-adaptive entries per work-item of a row block; 0: 8 (idem) */
     int sell_c;       /* SELL-C-sigma chunk height C, a power of two; 0: the warp width */
     int sell_sigma;   /* SELL-C-sigma sorting window sigma in rows; 0: 128*C */
+    int sell_t;       /* SELL-C-sigma work-items per row T, a power of two; 0: spmvp_sell_t_auto */
     int brc_block;    /* BRC block size B (entries per row in a tile); 0: spmvp_brc_block_model */
 } spmvp_mapping;
 

@@ -1,19 +1,36 @@
 /* sell.c: SELL-C-sigma (seed 004; Kreutzer et al., SIAM J. Sci. Comput. 36(5), 2014) from and
- * to CSR, and its device plan. One work-item per sorted row (cl/sell.cl): lane l of chunk c
- * reads cs[c] + j*C + l for j < cl[c], so a warp of C = warp-width work-items reads whole
- * 128-byte lines, stops its row at the first -1, and writes y in the original row order
- * through perm.
+ * to CSR, and its device plan. T work-items per sorted row (cl/sell.cl): work-item t of lane l
+ * of chunk c reads cs[c] + j*C + l for j = t, t+T, ... < cl[c], so C consecutive work-items
+ * read C consecutive slots (whole 128-byte lines when C = the warp width), each stops its row
+ * at the first -1, the T partial sums of a row are added in local memory, and y is written in
+ * the original row order through perm. T > 1 is ELLR-T's idea (Vázquez et al., Concurrency
+ * Computat.: Pract. Exper. 23(8), 2011) on SELL's chunks: with one work-item per row a matrix of
+ * 50,000 rows of 300 entries runs 50,000 work-items, too few to hide the latency of 300
+ * dependent gathers each (244 µs on the H100 against 79 for cuSPARSE's sliced ELL).
  *
  * Defaults (the mapping's "auto"):
  *   C = the warp width (32 on NVIDIA, 64 on AMD, PoCL's preferred multiple on CPUs), taken
  *       at plan time from the target: Kreutzer et al.'s GPU choice, one chunk per warp, so a
  *       warp's loop runs to its own chunk's longest row and no further.
- *   sigma = 128*C rows (4096 at C = 32). Sorting within a window makes a chunk's rows nearly
- *       equal in length; once a window holds many chunks (here 128) further widening removes
- *       little padding, while every row stays within sigma rows of its place, so the rows of
- *       one chunk still read nearby parts of x and write nearby parts of y. A multiple of C,
- *       so windows hold whole chunks. (Seed 004 ran C = 512, sigma = 2048 on every matrix;
- *       --sell-c and --sell-sigma reproduce that or sweep.) */
+ *   sigma = 1 (no sorting) when the unsorted chunks pad by at most SELL_SORT_PADDING (10 %) of
+ *       the non-zeros, else 128*C rows (4096 at C = 32). Unsorted, the plan finds perm to be
+ *       the identity and the kernel writes y[p] without reading perm (on the H100 pde100 ran
+ *       40.2 µs so against 42.3 through perm, double: perm is 4 bytes a row and its load
+ *       delays each store). Sorting within a window makes a chunk's rows nearly equal in length;
+ *       once a window holds many chunks (here 128) further widening removes little padding,
+ *       while every row stays within sigma rows of its place, so the rows of one chunk still
+ *       read nearby parts of x and write nearby parts of y. A multiple of C, so windows hold
+ *       whole chunks. Since sigma needs the row order, not only the lengths, it is chosen at
+ *       plan time (a mapping resolved from statistics alone says "sigma=auto"). (Seed 004 ran
+ *       C = 512, sigma = 2048 on every matrix; --sell-c and --sell-sigma reproduce that or
+ *       sweep.)
+ *   T = the largest power of two <= mean row length / SELL_T_ENTRIES (64), in [1, 8]: each
+ *       work-item keeps at least 64 entries of its row, and C*T stays within a 256 work-item
+ *       group at C = 32. Measured on the H100 (double, batch µs for T = 1/2/4/8): rows of 20
+ *       195/192/190/190, of 40 74/79/78/77, of 64 42/44/57/59, of 128 65/62/89/-, of 300
+ *       107/76/69/72, of 1000 309/164/106/90: several work-items a row pay only when each
+ *       keeps about 64 entries or more. Short rows (stencils, graphs) keep T = 1, Kreutzer
+ *       et al.'s kernel. */
 #include "sell.h"
 
 #include <stddef.h>
@@ -47,6 +64,25 @@ int spmvp_sell_c_for_warp(unsigned warp)
 }
 
 int spmvp_sell_sigma_for_c(int C) { return C > 0 ? 128 * C : 128; }
+
+#define SELL_T_ENTRIES 64      /* entries a work-item keeps at least, for T > 1 (see the top) */
+#define SELL_SORT_PADDING 0.10 /* sort only when unsorted chunks pad more than this x nnz */
+
+int spmvp_sell_t_auto(double mean_len)
+{
+    int t = 1;
+    while (t < 8 && mean_len >= 2.0 * t * SELL_T_ENTRIES)
+        t *= 2;
+    return t;
+}
+
+int spmvp_sell_t_fit(int t, int C, size_t wg)
+{
+    int f = 1;
+    while (2 * f <= t && (size_t)C * (size_t)(2 * f) <= wg)
+        f *= 2;
+    return f;
+}
 
 typedef struct row_key { spmvp_idx len, row; } row_key;
 
@@ -174,28 +210,72 @@ size_t spmvp_sell_bytes(const spmvp_sell *S, size_t vs)
 
 static void release_sell(void *S) { spmvp_sell_free(S); }
 
+/* sigma needs the row order (sell_mapping chooses it) and T the mean row length: without them
+ * each stays auto (0). */
 static void resolve_sell(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mapping *m)
 {
-    (void)s;
     if (m->sell_c <= 0)
         m->sell_c = spmvp_sell_c_for_warp(warp);
-    if (m->sell_sigma <= 0)
-        m->sell_sigma = spmvp_sell_sigma_for_c(m->sell_c);
+    if (m->sell_t <= 0 && s)
+        m->sell_t = spmvp_sell_t_auto(s->mean);
 }
 
 static void label_sell(const spmvp_mapping *m, char *buf, size_t size)
 {
-    snprintf(buf, size, "C=%d, sigma=%d", m->sell_c, m->sell_sigma);
+    char sigma[16] = "auto", t[16] = "auto";
+    if (m->sell_sigma > 0)
+        snprintf(sigma, sizeof sigma, "%d", m->sell_sigma);
+    if (m->sell_t > 0)
+        snprintf(t, sizeof t, "%d", m->sell_t);
+    snprintf(buf, size, "C=%d, sigma=%s, T=%s", m->sell_c, sigma, t);
+}
+
+/* The automatic window (see the top): 1 when the unsorted chunks pad their rows (each row to
+ * its chunk's longest) by at most SELL_SORT_PADDING of the non-zeros, else 128*C. The last
+ * chunk's lanes past the rows are not counted: sorting would not remove them. O(rows). */
+static int sell_sigma_auto(const spmvp_csr *A, int C)
+{
+    long long slots = 0;
+    for (long long c0 = 0; c0 < A->nrows; c0 += C) {
+        long long top = 0, rows = 0;
+        for (long long i = c0; i < c0 + C && i < A->nrows; i++, rows++) {
+            long long len = A->rowptr[i + 1] - A->rowptr[i];
+            top = len > top ? len : top;
+        }
+        slots += top * rows;
+    }
+    return (double)(slots - A->nnz) <= SELL_SORT_PADDING * (double)A->nnz ? 1
+                                                                          : spmvp_sell_sigma_for_c(C);
+}
+
+/* The mapping a plan or a work count runs: C resolved, sigma from A's row order and T from A's
+ * mean row length when auto, T then fitted to the work-group. SPMVP_ERR_ARG for a C or T not a power of two. */
+static spmvp_status sell_mapping(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
+                                 spmvp_mapping *r)
+{
+    *r = *m;
+    resolve_sell(NULL, t->warp, r);
+    if (r->sell_c & (r->sell_c - 1))
+        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma chunk height %d is not a power of two",
+                          r->sell_c);
+    if (r->sell_t > 0 && (r->sell_t & (r->sell_t - 1)))
+        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma work-items per row %d is not a power of "
+                          "two", r->sell_t);
+    if (r->sell_sigma <= 0)
+        r->sell_sigma = sell_sigma_auto(A, r->sell_c);
+    if (r->sell_t <= 0)
+        r->sell_t = spmvp_sell_t_auto(A->nrows ? (double)A->nnz / (double)A->nrows : 0.0);
+    r->sell_t = spmvp_sell_t_fit(r->sell_t, r->sell_c, t->wg_size);
+    return SPMVP_OK;
 }
 
 static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                               spmvp_plan *p)
 {
-    spmvp_mapping r = *m;
-    resolve_sell(NULL, t->warp, &r);
-    if (r.sell_c & (r.sell_c - 1))
-        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma chunk height %d is not a power of two",
-                          r.sell_c);
+    spmvp_mapping r;
+    spmvp_status st = sell_mapping(A, m, t, &r);
+    if (st)
+        return st;
     spmvp_sell *S = spmvp_sell_from_csr(A, r.sell_c, r.sell_sigma);
     if (!S)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
@@ -203,8 +283,8 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     p->release = release_sell;
     p->footprint = spmvp_sell_bytes(S, t->value_size);
     size_t slots = (size_t)S->cs[S->nchunks];
-    snprintf(p->params, sizeof p->params, "C=%d, sigma=%d, %.1f%% padding", r.sell_c, r.sell_sigma,
-             slots ? 100.0 * (double)(slots - (size_t)S->nnz) / (double)slots : 0.0);
+    snprintf(p->params, sizeof p->params, "C=%d, sigma=%d, T=%d, %.1f%% padding", r.sell_c,
+             r.sell_sigma, r.sell_t, slots ? 100.0 * (double)(slots - (size_t)S->nnz) / (double)slots : 0.0);
     int a = spmvp_plan_add_array(p, "SELL permutation", SPMVP_ARRAY_INDEX, S->perm, (size_t)S->nrows);
     spmvp_plan_add_array(p, "SELL chunk starts", SPMVP_ARRAY_INDEX, S->cs, (size_t)S->nchunks + 1);
     spmvp_plan_add_array(p, "SELL chunk lengths", SPMVP_ARRAY_INDEX, S->cl, (size_t)S->nchunks);
@@ -212,9 +292,16 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     spmvp_plan_add_array(p, "SELL values", SPMVP_ARRAY_VALUE, S->val, slots);
     if (!S->nrows)
         return SPMVP_OK;
-    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "sell.cl", "spmv_sell", (size_t)S->nrows,
+    /* whole chunks of C*T work-items: the last chunk's lanes past the rows idle, but every
+     * work-item of a row's group exists for the reduction */
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "sell.cl", "spmv_sell",
+                                                 (size_t)S->nchunks * (size_t)r.sell_c * (size_t)r.sell_t,
                                                  t->wg_size);
-    snprintf(l->options, sizeof l->options, "-DSELL_C=%d", r.sell_c);
+    int sorted = 0;
+    for (spmvp_idx q = 0; q < S->nrows && !sorted; q++)
+        sorted = S->perm[q] != q;
+    snprintf(l->options, sizeof l->options, "-DSELL_C=%d -DSELL_T=%d -DSELL_PERM=%d -DWG_SIZE=%zu",
+             r.sell_c, r.sell_t, sorted, t->wg_size);
     spmvp_plan_arg_int(l, S->nrows);
     for (int k = 0; k < 5; k++)
         spmvp_plan_arg_array(l, a + k);
@@ -223,19 +310,20 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     return SPMVP_OK;
 }
 
-/* Work (format.h): one work-item per sorted row, stopping at its own length; rows sorted by
- * decreasing length within windows of sigma, so a window's sorted lengths come from its
- * histogram (counting sort, O(sigma + the window's longest row)): a warp runs to its longest
- * row, and chunk c stores C x its longest row. The windows together cost O(rows + nnz) time and
- * one histogram of the longest row's size. */
+/* Work (format.h): T work-items per sorted row, each stopping at its share of the row's length;
+ * rows sorted by decreasing length within windows of sigma, so a window's sorted lengths come
+ * from its histogram (counting sort, O(sigma + the window's longest row)): a warp runs to its
+ * longest row's ceil(len/T), and chunk c stores C x its longest row. Counted as T copies of one
+ * work-item per row (a warp holds C lanes of one t when C >= the warp width, as by default).
+ * The windows together cost O(rows + nnz) time and one histogram of the longest row's size. */
 static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                               const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
-    spmvp_mapping r = *m;
-    resolve_sell(NULL, t->warp, &r);
-    if (r.sell_c & (r.sell_c - 1))
-        return spmvp_fail(SPMVP_ERR_ARG, "SELL-C-sigma chunk height %d is not a power of two",
-                          r.sell_c);
+    spmvp_mapping r;
+    spmvp_status st = sell_mapping(A, m, t, &r);
+    if (st)
+        return st;
+    long long T = r.sell_t;
     if (spmvp_host_check(NULL, "SELL-C-sigma work", spmvp_bytes_mul((uint64_t)s->max + 1, sizeof(long long))))
         return SPMVP_ERR_NOMEM;
     long long *hist = calloc((size_t)s->max + 1, sizeof *hist);
@@ -253,7 +341,7 @@ static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
             top = len > top ? len : top;
         }
         for (long long L = top; L >= 0; L--) {
-            spmvp_lockstep_add(&warps, hist[L], L);
+            spmvp_lockstep_add(&warps, hist[L], spmvp_ceil_div(L, T));
             spmvp_lockstep_add(&chunks, hist[L], L);
             hist[L] = 0;
         }
@@ -264,11 +352,13 @@ static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (w->slots > SPMVP_IDX_MAX)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "SELL-C-sigma needs more than 2^31 slots (C %d), "
                           "more than 32-bit indices allow", r.sell_c);
-    w->bytes = (long long)A->nrows * I + (2 * nchunks + 1) * I + w->slots * (I + (long long)t->value_size) +
-               spmvp_work_vectors(A, t->value_size);
-    w->critical_path = s->max;
-    if (A->nrows)
-        w->lockstep_entries = spmvp_lockstep_end(&warps, spmvp_work_launch(w, A->nrows, t->wg_size));
+    w->bytes = (long long)A->nrows * I + (2 * nchunks + 1) * I +
+               w->slots * (I + (long long)t->value_size) + spmvp_work_vectors(A, t->value_size);
+    w->critical_path = spmvp_ceil_div(s->max, T);
+    if (A->nrows) {
+        long long launched = spmvp_work_launch(w, nchunks * r.sell_c * T, t->wg_size);
+        w->lockstep_entries = T * spmvp_lockstep_end(&warps, launched / T);
+    }
     return SPMVP_OK;
 }
 
@@ -276,7 +366,10 @@ static const spmvp_mapping_param sell_params[] = {
     {"sell-c", "C", "SELL-C-sigma chunk height: rows per chunk, a power of two",
      "the warp / wavefront width", offsetof(spmvp_mapping, sell_c), 1, 4096, 1},
     {"sell-sigma", "S", "SELL-C-sigma sorting window: rows sorted by length within windows of S",
-     "128 C, 4096 at C = 32", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0},
+     "1 when unsorted chunks pad <= 10 % of the entries, else 128 C", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0},
+    {"sell-t", "T", "SELL-C-sigma work-items per row, a power of two (at most work-group / C)",
+     "largest power of two <= mean row length / 64, in [1, 8]", offsetof(spmvp_mapping, sell_t), 1,
+     1024, 1},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 

@@ -38,5 +38,10 @@ size_t spmvp_sell_bytes(const spmvp_sell *S, size_t value_size);
 int spmvp_sell_c_for_warp(unsigned warp);
 /* The default window for chunk height C: 128*C rows (4096 for C = 32; see sell.c). */
 int spmvp_sell_sigma_for_c(int C);
+/* The default work-items per row for a mean row length (see sell.c): a power of two in [1, 8]. */
+int spmvp_sell_t_auto(double mean_len);
+/* The work-items per row a plan runs: t, lowered to a power of two with C*t <= wg (a row's
+ * work-items must share a work-group for their reduction), at least 1. */
+int spmvp_sell_t_fit(int t, int C, size_t wg);
 
 #endif
