@@ -74,6 +74,18 @@ must "the rows gain their setup times" "$tmp/v1.train.tsv" '	us_repeat	convert_u
 must "nothing measured again" "$tmp/err" "^spmvp: 0 configurations measured now \($rows in the table\)"
 check "then advise works" "$SPMVP" advise laplace2d:30 --profile "$tmp/v1b.json"
 
+# --refeature: the features again from the matrices, the times kept, then the fit
+cp "$tmp/p.train.tsv" "$tmp/rf.train.tsv"
+check "train --refeature" "$SPMVP" train --refeature --corpus none --base "$tmp/p.json" \
+    --table "$tmp/rf.train.tsv" -o "$tmp/rf.json"
+must "it says what changed" "$tmp/err" "features recomputed for $rows rows, 0 changed"
+cmp -s "$tmp/p.train.tsv" "$tmp/rf.train.tsv" && echo "ok   the same table" ||
+    { echo "FAIL: --refeature changed the table"; fails=$((fails + 1)); }
+sed '3s/^[^\t]*/nosuch/' "$tmp/p.train.tsv" >"$tmp/rf2.train.tsv"
+expect 1 1 "$SPMVP" train --refeature --corpus none --base "$tmp/p.json" \
+    --table "$tmp/rf2.train.tsv" -o "$tmp/rf2.json"
+must "a missing matrix is named" "$tmp/err" 'nosuch: no MATRIX file of that name'
+
 # the shipped H100 profile: a stencil's ELL and ELL-R are within each other's error: ties
 check "rank on the shipped H100 profile" "$SPMVP" rank laplace3d:40 --profile devices/nvidia-h100.json \
     --precision double

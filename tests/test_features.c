@@ -177,8 +177,9 @@ static void an_empty_row_and_a_long_one(void)
     CHECK(f[SPMVP_BRC].work.lockstep_entries == 40 && f[SPMVP_BRC].work.critical_path == 5);
     CHECK(f[SPMVP_BRC].work.slots == 28 && f[SPMVP_BRC].work.launches == 2);
     /* CSR-adaptive, share 8*8 = 64: one stream block of the 6 rows, 10 entries; warp 0
-     * ceil(10/8) = 2 steps, warp 1 ceil(6/8) = 1: 4 x 3 = 12, path 2 */
-    CHECK(f[SPMVP_CSR_ADAPTIVE].work.lockstep_entries == 12 && f[SPMVP_CSR_ADAPTIVE].work.critical_path == 2);
+     * ceil(10/8) = 2 steps, warp 1 ceil(6/8) = 1: 4 x 3 = 12; path 2 load rounds, then one
+     * work-item a row (6 rows in 8) sums row 2's 6 products: 8 */
+    CHECK(f[SPMVP_CSR_ADAPTIVE].work.lockstep_entries == 12 && f[SPMVP_CSR_ADAPTIVE].work.critical_path == 8);
     spmvp_csr_free(A);
 }
 
@@ -248,6 +249,26 @@ static void every_work_hook_matches_its_plan(void)
     }
 }
 
+/* CSR-adaptive: a stream block's rows are summed from local memory by V work-items each,
+ * serially, so a long row among short ones is its critical path */
+static void adaptive_path_counts_the_row_sums(void)
+{
+    /* row 0: 20 entries, rows 1 and 2: one each; work-group 8, 8 items: one stream block of
+     * 3 rows and 22 entries (share 64), V = 2 (2 x 3 <= 8): 3 load rounds + 10 adds */
+    int cols[32], k = 0;
+    for (int j = 0; j < 20; j++)
+        cols[k++] = j;
+    cols[k++] = -1;
+    cols[k++] = 1, cols[k++] = -1;
+    cols[k++] = 2, cols[k++] = -1;
+    cols[k++] = -2;
+    spmvp_csr *A = from_rows(3, 20, cols);
+    const spmvp_format_features *f = &features_of(A, NULL)->format[SPMVP_CSR_ADAPTIVE];
+    CHECK(f->state == SPMVP_OK && f->work.launches == 1);
+    CHECK_MSG(f->work.critical_path == 3 + 10, "%lld", f->work.critical_path);
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     RUN(table1_of_a_diagonal_has_no_distances);
@@ -256,5 +277,6 @@ int main(void)
     RUN(an_empty_row_and_a_long_one);
     RUN(a_stencil_touches_fewer_sectors_than_a_scattered_matrix);
     RUN(every_work_hook_matches_its_plan);
+    RUN(adaptive_path_counts_the_row_sums);
     return test_report();
 }

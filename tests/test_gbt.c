@@ -141,6 +141,35 @@ static void a_profile_reloads_the_boosters_bit_for_bit(void)
     spmvp_train_table_free(&t);
 }
 
+/* work+gbt's weight of its booster as the profile text has it, or -1 */
+static double weight_in(const char *text)
+{
+    const char *w = text ? strstr(text, "\"work+gbt_weight\":") : NULL;
+    return w ? strtod(w + strlen("\"work+gbt_weight\":"), NULL) : -1;
+}
+
+/* Where the residual is structure the features show, work+gbt trusts its booster whole; where
+ * it is scatter from matrix to matrix that no feature explains, the booster's weight drops. */
+static void the_booster_weight_follows_what_generalises(void)
+{
+    spmvp_train_table t;
+    make_table(&t, 300);
+    char *text = NULL;
+    spmvp_profile *p = fitted_profile(&t, NULL, &text);
+    CHECK_MSG(weight_in(text) == 1, "%g", weight_in(text));
+    free(text);
+    spmvp_profile_free(p);
+    /* times a line in the bytes (the work model's shape) times noise of +-30 % per matrix */
+    for (size_t i = 0; i < t.n; i++)
+        t.row[i].us = (5 + 1e-3 * t.row[i].x[SPMVP_FV_BYTES] / 12) * exp(0.6 * (uniform() - 0.5));
+    text = NULL;
+    p = fitted_profile(&t, NULL, &text);
+    CHECK_MSG(weight_in(text) >= 0 && weight_in(text) <= 0.5, "%g", weight_in(text));
+    free(text);
+    spmvp_profile_free(p);
+    spmvp_train_table_free(&t);
+}
+
 static void training_is_repeatable(void)
 {
     spmvp_train_table t;
@@ -242,6 +271,7 @@ int main(void)
     RUN(gbt_fits_a_nonlinear_table_within_ten_percent);
     RUN(a_profile_reloads_the_boosters_bit_for_bit);
     RUN(training_is_repeatable);
+    RUN(the_booster_weight_follows_what_generalises);
     RUN(a_malformed_booster_is_named_by_its_path);
     return test_report();
 }

@@ -19,6 +19,7 @@ static const char *const train_precisions[] = {"single", "double", "both", NULL}
 static struct {
     const char *device, *out, *table, *base, *manifest;
     int precision, corpus, quick, runs, warmup, batch, batch_us, folds, max_nnz_m, all_configs_m;
+    int refeature;
 } args;
 
 static const spmvp_opt options[] = {
@@ -47,6 +48,9 @@ static const spmvp_opt options[] = {
     {SPMVP_INT("max-nnz", &args.max_nnz_m, "M", "skip matrices above M million non-zeros", "120", 1, 100000)},
     {SPMVP_INT("all-configs-nnz", &args.all_configs_m, "M", "above M million non-zeros measure "
                "only work-group 256 with automatic parameters", "4", 0, 100000)},
+    {SPMVP_FLAG("refeature", &args.refeature, "measure nothing: recompute the features of every "
+                "row of the table from its matrix (its generator spec, or the MATRIX file of that "
+                "name) for --base's device, keep the times, rewrite the table, then fit")},
     {.name = NULL},
 };
 
@@ -64,12 +68,15 @@ const spmvp_cmd spmvp_command_train = {
     "fits every learned model (lr, knn, work, gbt, work+gbt, rel) and the setup model,\n"
     "cross-validates them grouped by family (no family on both sides) and writes the profile\n"
     "with the models and their cross-validated errors, which `spmvp rank` turns into intervals. With --corpus none and no\n"
-    "MATRIX it fits and cross-validates the table as it is, for --base's device, with no device.\n",
+    "MATRIX it fits and cross-validates the table as it is, for --base's device, with no device;\n"
+    "--refeature first recomputes the table's features (after a format's work hook changed).\n",
     "  spmvp train --device nvidia -o devices/my-gpu.json ../shared/matrices/*.mtx.gz \\\n"
     "      --manifest ../shared/matrices/MANIFEST.tsv\n"
     "  spmvp train --quick --corpus tiny --device pocl -o /tmp/pocl.json\n"
     "  spmvp train --corpus none --base devices/nvidia-h100.json --table devices/nvidia-h100.train.tsv \\\n"
-    "      -o /tmp/h100-refit.json\n",
+    "      -o /tmp/h100-refit.json\n"
+    "  spmvp train --refeature --corpus none --base devices/nvidia-h100.json \\\n"
+    "      --table devices/nvidia-h100.train.tsv -o /tmp/h100-refit.json ../shared/matrices/*.mtx.gz\n",
 };
 
 /* ---- families of real matrices ---- */
@@ -379,6 +386,88 @@ static int open_table(const char *path, const char *device, spmvp_train_table *t
     return SPMVP_EXIT_OK;
 }
 
+/* ---- recomputing the features ---- */
+
+/* The features of rows [i0, i1) of t, one matrix's, recomputed for profile p's device: the
+ * configuration of each row found by its label. *changed counts the rows whose vector moved. */
+static int refeature_matrix(spmvp_train_table *t, size_t i0, size_t i1, const spmvp_profile *p,
+                            const char *spec, long long *changed)
+{
+    spmvp_csr *A = NULL;
+    if (spmvp_matrix_load(spec, &A))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_config *cfg = NULL;
+    int ncfg = 0, rc = SPMVP_EXIT_OK;
+    unsigned warp = p->device.warp_size > 0 ? (unsigned)p->device.warp_size : 32;
+    size_t max_wg = p->device.max_work_group_size > 0 ? (size_t)p->device.max_work_group_size : 1024;
+    if (!s || spmvp_config_list(s, warp, max_wg, 0, &cfg, &ncfg)) {
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", t->row[i0].matrix, spmvp_last_error());
+        goto out;
+    }
+    for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++) {
+        spmvp_features_target tg = spmvp_profile_target(p, k == SPMVP_PRECISION_DOUBLE ? 8 : 4);
+        spmvp_featurizer z;
+        spmvp_featurizer_init(&z, A, s, &tg);
+        for (size_t i = i0; i < i1 && rc == SPMVP_EXIT_OK; i++) {
+            spmvp_train_row *r = &t->row[i];
+            char label[64];
+            int c = 0;
+            if ((int)r->prec != k)
+                continue;
+            for (; c < ncfg; c++) {
+                spmvp_config_label(&cfg[c], s, warp, label, sizeof label);
+                if (cfg[c].format == r->format && !strcmp(label, r->mapping))
+                    break;
+            }
+            double x[SPMVP_FV_N];
+            if (c == ncfg || spmvp_featurizer_vector(&z, &cfg[c], x)) {
+                rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s %s %s %s: %s", r->matrix,
+                                     spmvp_precision_name(r->prec), spmvp_format_name(r->format),
+                                     r->mapping, c == ncfg ? "no such configuration" : spmvp_last_error());
+                break;
+            }
+            *changed += memcmp(x, r->x, sizeof x) != 0;
+            memcpy(r->x, x, sizeof x);
+        }
+    }
+out:
+    free(cfg);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    return rc;
+}
+
+/* Every row of t given the features of its matrix again (rows of one matrix are consecutive):
+ * a generator spec is generated, a file's name is looked up among files. Then t to path. */
+static int refeature(spmvp_train_table *t, const spmvp_profile *p, const char **files, int nfiles,
+                     const char *path)
+{
+    long long changed = 0;
+    int rc = SPMVP_EXIT_OK;
+    for (size_t i0 = 0, i1; i0 < t->n && rc == SPMVP_EXIT_OK; i0 = i1) {
+        for (i1 = i0 + 1; i1 < t->n && !strcmp(t->row[i1].matrix, t->row[i0].matrix); i1++)
+            ;
+        const char *spec = spmvp_gen_is_spec(t->row[i0].matrix) ? t->row[i0].matrix : NULL;
+        for (int f = 0; f < nfiles && !spec; f++) {
+            char name[96];
+            base_name(files[f], name, sizeof name);
+            if (!strcmp(name, t->row[i0].matrix))
+                spec = files[f];
+        }
+        if (!spec)
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "train --refeature: %s: no MATRIX file of that "
+                                   "name", t->row[i0].matrix);
+        rc = refeature_matrix(t, i0, i1, p, spec, &changed);
+    }
+    if (rc == SPMVP_EXIT_OK && spmvp_train_table_save(t, path))
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (rc == SPMVP_EXIT_OK)
+        fprintf(stderr, "spmvp: %s: features recomputed for %zu rows, %lld changed\n", path, t->n,
+                changed);
+    return rc;
+}
+
 int spmvp_cmd_train(int argc, char **argv)
 {
     memset(&args, 0, sizeof args);
@@ -431,10 +520,20 @@ int spmvp_cmd_train(int argc, char **argv)
                                   .runs = args.runs, .batch = args.batch, .repeat_batch = 1,
                                   .batch_min_us = args.quick ? args.batch_us / 4.0 : args.batch_us};
 
-    size_t total = ncorpus + (size_t)nfiles;
+    size_t total = args.refeature ? 0 : ncorpus + (size_t)nfiles;
     if (args.base ? spmvp_profile_load(args.base, &p) : !(p = spmvp_profile_new())) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", args.base ? spmvp_last_error() : "out of memory");
         goto done;
+    }
+    if (args.refeature) { /* no device: the table's features again, then the fit */
+        if (!args.base)
+            rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "train --refeature: give --base P.json for the "
+                                 "device the table was measured on");
+        else if (!(rc = open_table(table, p->device.name, &t, NULL)))
+            rc = refeature(&t, p, files, nfiles, table);
+        if (rc)
+            goto done;
+        goto fit;
     }
     if (!total) { /* nothing to measure: fit and cross-validate the table as it is */
         if (!args.base)

@@ -18,6 +18,15 @@
  * is NaN (a format without that number) is XGBoost's missing value: each split learns a
  * default direction for it.
  *
+ * How much of its residual booster work+gbt trusts (its weight w: time = work x exp(w x
+ * booster)) is chosen per format by cross-validation inside the training rows, grouped by
+ * family as `spmvp cv` groups them: w in 0, 1/4, .., 1, the least mean |log error| of
+ * the held-out rows. Where a format's times scatter from one upload to the next more than its
+ * features explain (COO's and CSR-adaptive's launch-bound products on the H100: two uploads
+ * of one sparsity pattern differ by up to 25 %, the repeat on one upload by 0.3 %), trees fitted
+ * to that scatter predict it for matrices they never saw, and the work model's bounds alone
+ * are the better guess; where the features explain the residual, w stays 1.
+ *
  * The part holds the boosters (XGBoost's handles, freed by free_prec) and the work model they
  * build on, so it is self-contained; in the profile it is "gbt" of each precision, the
  * boosters as XGBoost's own JSON models inside the profile's JSON. */
@@ -36,10 +45,13 @@
 #define MIN_ROWS 8              /* fewer rows of a format: no booster (as the work model) */
 #define NVAR 2                  /* gbt, work+gbt */
 #define NCOL_MAX (SPMVP_FV_N + 1) /* work+gbt's features: the vector and log(work) */
+#define INNER_FOLDS 5           /* folds by family that choose work+gbt's weight */
+#define NWEIGHT 5               /* weights tried: 0, 1/4, .., 1 */
 
 typedef struct gbt_part {
     BoosterHandle b[SPMVP_NFORMATS][NVAR]; /* NULL: no booster for the format */
     int rows[SPMVP_NFORMATS];              /* rows of the format with a time (gbt's rows) */
+    double weight[SPMVP_NFORMATS];         /* work+gbt's weight of its booster, 0..1 */
     spmvp_workfit work;                    /* work+gbt's baseline */
 } gbt_part;
 
@@ -66,7 +78,8 @@ static double predict_vec(const void *part, int v, spmvp_format f, const double 
         return NAN;
     float row[NCOL_MAX];
     spmvp_xgb_features(x, v == 1 ? base : 0, row);
-    return base * exp(spmvp_xgb_predict(g->b[f][v], row, v == 1 ? NCOL_MAX : SPMVP_FV_N));
+    return base * exp((v == 1 ? g->weight[f] : 1.0) *
+                      spmvp_xgb_predict(g->b[f][v], row, v == 1 ? NCOL_MAX : SPMVP_FV_N));
 }
 
 /* ---- training ---- */
@@ -86,6 +99,59 @@ static double rms_log(const gbt_part *g, int v, const spmvp_train_table *t, cons
     return m ? sqrt(s / (double)m) : NAN;
 }
 
+/* The inner fold of a family: FNV-1a of its name, so that a family's rows stay together. */
+static int inner_fold(const char *family)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *c = (const unsigned char *)family; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    return (int)(h % INNER_FOLDS);
+}
+
+/* work+gbt's weight for the m rows of X (NCOL_MAX features) with residual targets y and inner
+ * folds fold: each fold predicted by a booster fitted on the others, then the weight of least
+ * mean |y - w x prediction| (1 when no fold can be held out). */
+static spmvp_status choose_weight(const float *X, const float *y, const int *fold, size_t m,
+                                  double *weight)
+{
+    *weight = 1;
+    float *Xi = malloc(m * NCOL_MAX * sizeof *Xi), *yi = malloc(m * sizeof *yi);
+    double *pred = malloc(m * sizeof *pred);
+    spmvp_status st = Xi && yi && pred ? SPMVP_OK
+                      : spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the boosters' fit");
+    int folds = 0;
+    for (int k = 0; k < INNER_FOLDS && !st; k++) {
+        size_t n = 0;
+        for (size_t j = 0; j < m; j++)
+            if (fold[j] != k) {
+                memcpy(Xi + n * NCOL_MAX, X + j * NCOL_MAX, NCOL_MAX * sizeof *Xi);
+                yi[n++] = y[j];
+            }
+        BoosterHandle b = NULL;
+        if (n < MIN_ROWS || n == m || (st = spmvp_xgb_train(Xi, yi, n, NCOL_MAX, &b)))
+            continue;
+        folds++;
+        for (size_t j = 0; j < m; j++)
+            if (fold[j] == k)
+                pred[j] = spmvp_xgb_predict(b, X + j * NCOL_MAX, NCOL_MAX);
+        XGBoosterFree(b);
+    }
+    if (!st && folds == INNER_FOLDS) {
+        double best = INFINITY;
+        for (int w = 0; w < NWEIGHT; w++) {
+            double a = (double)w / (NWEIGHT - 1), e = 0;
+            for (size_t j = 0; j < m; j++)
+                e += fabs(y[j] - a * pred[j]);
+            if (e < best) /* ties keep the smaller weight: the bounds alone */
+                best = e, *weight = a;
+        }
+    }
+    free(Xi);
+    free(yi);
+    free(pred);
+    return st;
+}
+
 static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *use,
                               spmvp_precision k, void *part, FILE *notes)
 {
@@ -96,8 +162,9 @@ static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *u
     SPMVP_TRY(spmvp_workfit_fit(t, use, k, &g->work, NULL));
     size_t cap = t->n ? t->n : 1, *ix = malloc(cap * sizeof *ix);
     float *X = malloc(cap * NCOL_MAX * sizeof *X), *y = malloc(cap * sizeof *y);
+    int *fold = malloc(cap * sizeof *fold);
     spmvp_status st = SPMVP_OK;
-    if (!ix || !X || !y)
+    if (!ix || !X || !y || !fold)
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the boosters' fit");
     for (int f = 0; f < SPMVP_NFORMATS && !st; f++) {
         size_t n = 0, m = 0;
@@ -122,19 +189,22 @@ static spmvp_status fit_table(const spmvp_train_table *t, const unsigned char *u
             if (!(w > 0 && isfinite(w)))
                 continue;
             spmvp_xgb_features(r->x, w, X + m * NCOL_MAX);
+            fold[m] = inner_fold(r->family);
             y[m++] = (float)(log(r->us) - log(w));
         }
-        if (m >= MIN_ROWS && (st = spmvp_xgb_train(X, y, m, NCOL_MAX, &g->b[f][1])))
+        if (m >= MIN_ROWS && ((st = spmvp_xgb_train(X, y, m, NCOL_MAX, &g->b[f][1])) ||
+                              (st = choose_weight(X, y, fold, m, &g->weight[f]))))
             break;
         if (notes)
             fprintf(notes, "gbt %s %s: %zu rows, %d trees; in-sample rms log error gbt %.3f, "
-                    "work+gbt %.3f (%zu rows)\n", spmvp_precision_name(k),
+                    "work+gbt %.3f (%zu rows, booster weight %.2f)\n", spmvp_precision_name(k),
                     spmvp_format_name((spmvp_format)f), n, SPMVP_XGB_ROUNDS, rms_log(g, 0, t, ix, n),
-                    rms_log(g, 1, t, ix, n), m);
+                    rms_log(g, 1, t, ix, n), m, g->weight[f]);
     }
     free(ix);
     free(X);
     free(y);
+    free(fold);
     if (st)
         free_prec(g);
     return st;
@@ -164,6 +234,8 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
         cJSON *wo = g->work.ok[f] ? spmvp_json_add_object(w, fo, "work") : NULL;
         if (wo)
             spmvp_workfit_write_format(w, wo, &g->work, (spmvp_format)f);
+        if (g->b[f][1])
+            spmvp_json_add_double(w, fo, "work+gbt_weight", g->weight[f]);
         for (int v = 0; v < NVAR; v++) {
             if (!g->b[f][v])
                 continue;
@@ -184,6 +256,12 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *fe, con
     gbt_part *g = ctx;
     char wat[240], e[256];
     SPMVP_TRY(spmvp_json_get_int32(r, fe, fat, "rows", 0, &g->rows[f]));
+    g->weight[f] = 1; /* profiles before the weight trusted the booster whole */
+    if (cJSON_GetObjectItemCaseSensitive(fe, "work+gbt_weight")) {
+        SPMVP_TRY(spmvp_json_get_double(r, fe, fat, "work+gbt_weight", SPMVP_JSON_NONNEG, &g->weight[f]));
+        if (g->weight[f] > 1)
+            return spmvp_json_bad(r, fat, "work+gbt_weight", "%g is above 1", g->weight[f]);
+    }
     const cJSON *wo = cJSON_GetObjectItemCaseSensitive(fe, "work");
     if (wo) {
         snprintf(wat, sizeof wat, "%s.work", fat);
