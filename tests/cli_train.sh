@@ -66,6 +66,11 @@ expect 2 1 "$SPMVP" advise laplace2d:30 --profile "$tmp/p.json" --products 10,-1
 cut -f1-$(($(head -2 "$tmp/p.train.tsv" | tail -1 | awk -F'\t' '{print NF}') - 2)) "$tmp/p.train.tsv" >"$tmp/v1.train.tsv"
 check "a table without setup times fits" "$SPMVP" train --corpus none --base "$tmp/p.json" \
     --table "$tmp/v1.train.tsv" -o "$tmp/v1.json"
+must "the profile names its table from its own folder" "$tmp/v1.json" '"table": *"v1.train.tsv"'
+mkdir -p "$tmp/sub"
+check "a refit written to another folder" "$SPMVP" train --corpus none --base "$tmp/p.json" \
+    --table "$tmp/v1.train.tsv" -o "$tmp/sub/v1.json"
+must "names the table from there" "$tmp/sub/v1.json" '"table": *"\.\./v1\.train\.tsv"'
 expect 1 1 "$SPMVP" advise laplace2d:30 --profile "$tmp/v1.json"
 must "advise says why" "$tmp/err" 'no setup model at single precision'
 check "train resumes a table without setup times" "$SPMVP" train --quick --corpus tiny --device pocl \

@@ -4,6 +4,8 @@
  * and write the profile with the models, their cross-validated errors and a reference to the
  * table. The table is appended row by row as measured, so an interrupted run resumes where it
  * stopped (the rows it has are not measured again). */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <limits.h> /* PATH_MAX */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,16 +348,70 @@ static void table_path(char *buf, size_t size)
     snprintf(buf, size, "%.*s.train.tsv", (int)n, args.out);
 }
 
-/* The table's path as the profile records it: relative to the profile's folder when both
- * are in the same one. */
+/* The real path of the folder holding `path` (which need not exist yet) into buf; 0 when it
+ * cannot be resolved. */
+static int real_folder(const char *path, char buf[PATH_MAX])
+{
+    char dir[4096];
+    const char *s = strrchr(path, '/');
+    if (!s)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", s == path ? 1 : (int)(s - path), path);
+    return realpath(dir, buf) != NULL;
+}
+
+/* The table's path as the profile records it: relative to the profile's folder, where compare
+ * reads it from, computed from the real paths of both (a refit written to another folder
+ * gets "../..."); as given when either cannot be resolved. */
 static void table_ref(const char *table, char *buf, size_t size)
 {
-    const char *ps = strrchr(args.out, '/'), *ts = strrchr(table, '/');
-    size_t pd = ps ? (size_t)(ps - args.out) : 0, td = ts ? (size_t)(ts - table) : 0;
-    if (pd == td && !strncmp(args.out, table, pd))
-        snprintf(buf, size, "%.255s", ts ? ts + 1 : table);
-    else
+    char pdir[PATH_MAX], tdir[PATH_MAX], treal[2 * PATH_MAX];
+    const char *ts = strrchr(table, '/');
+    if (!real_folder(args.out, pdir) || !real_folder(table, tdir)) {
         snprintf(buf, size, "%.255s", table);
+        return;
+    }
+    snprintf(treal, sizeof treal, "%s/%s", strcmp(tdir, "/") ? tdir : "", ts ? ts + 1 : table);
+    size_t i = 0, last = 0; /* last: the end of the components both share */
+    while (pdir[i] && pdir[i] == treal[i]) {
+        last = pdir[i] == '/' ? i : last;
+        i++;
+    }
+    if (!pdir[i] && treal[i] == '/')
+        last = i;
+    /* the profile folder's components past the shared ones: one "../" each */
+    const char *rest = pdir[last] ? pdir + last + 1 : "";
+    int up = *rest != 0;
+    for (const char *c = rest; *c; c++)
+        up += *c == '/';
+    buf[0] = 0;
+    size_t used = 0;
+    for (int k = 0; k < up && used + 3 < size; k++, used += 3)
+        memcpy(buf + used, "../", 4);
+    snprintf(buf + used, size - used, "%s", treal + last + 1);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Matrices in the table (a resumed table appends rows of a matrix measured before, so rows of
+ * one matrix need not be consecutive); 0 when out of memory. */
+static int distinct_matrices(const spmvp_train_table *t)
+{
+    const char **name = malloc((t->n ? t->n : 1) * sizeof *name);
+    if (!name)
+        return 0;
+    for (size_t i = 0; i < t->n; i++)
+        name[i] = t->row[i].matrix;
+    qsort(name, t->n, sizeof *name, by_name);
+    int n = 0;
+    for (size_t i = 0; i < t->n; i++)
+        n += i == 0 || strcmp(name[i], name[i - 1]);
+    free(name);
+    return n;
 }
 
 /* Opens (resuming) or creates the table of `device`; the rows it has into t. A table of
@@ -614,8 +670,7 @@ fit:
         int nf = 0, nm = 0;
         spmvp_train_table_families(&t, &fam, &nf, NULL);
         free(fam);
-        for (size_t i = 0; i < t.n; i++) /* distinct matrices: rows of one are consecutive */
-            nm += i == 0 || strcmp(t.row[i].matrix, t.row[i - 1].matrix);
+        nm = distinct_matrices(&t);
         snprintf(p->training.table, sizeof p->training.table, "%s", ref);
         p->training.rows = (long long)t.n;
         p->training.matrices = nm;
