@@ -21,7 +21,7 @@
  *       while every row stays within sigma rows of its place, so the rows of one chunk still
  *       read nearby parts of x and write nearby parts of y. A multiple of C, so windows hold
  *       whole chunks. Since sigma needs the row order, not only the lengths, it is chosen at
- *       plan time (a mapping resolved from statistics alone says "sigma=auto"). (Seed 004 ran
+ *       plan time (a mapping resolved from statistics alone does not name it). (Seed 004 ran
  *       C = 512, sigma = 2048 on every matrix; --sell-c and --sell-sigma reproduce that or
  *       sweep.)
  *   T = the largest power of two <= mean row length / SELL_T_ENTRIES (64), in [1, 8]: each
@@ -220,14 +220,15 @@ static void resolve_sell(const spmvp_rowlen_stats *s, unsigned warp, spmvp_mappi
         m->sell_t = spmvp_sell_t_auto(s->mean);
 }
 
+/* "C=32, T=1": sigma only when set (auto is decided by the plan, which names it in params) */
 static void label_sell(const spmvp_mapping *m, char *buf, size_t size)
 {
-    char sigma[16] = "auto", t[16] = "auto";
+    char sigma[24] = "", t[16] = "auto";
     if (m->sell_sigma > 0)
-        snprintf(sigma, sizeof sigma, "%d", m->sell_sigma);
+        snprintf(sigma, sizeof sigma, ", sigma=%d", m->sell_sigma);
     if (m->sell_t > 0)
         snprintf(t, sizeof t, "%d", m->sell_t);
-    snprintf(buf, size, "C=%d, sigma=%s, T=%s", m->sell_c, sigma, t);
+    snprintf(buf, size, "C=%d%s, T=%s", m->sell_c, sigma, t);
 }
 
 /* The automatic window (see the top): 1 when the unsorted chunks pad their rows (each row to
