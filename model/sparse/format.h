@@ -84,7 +84,10 @@ typedef struct spmvp_plan_array {
     size_t n;              /* elements */
 } spmvp_plan_array;
 
-/* A kernel argument: an int, one of the plan's arrays, or the vectors x and y. */
+/* A kernel argument: an int, one of the plan's arrays, or the vectors x and y. An array
+ * argument reaches the kernel as the array's byte offset into the plan's packed buffer
+ * (spmvp_plan_pack below), a `const ulong`; a launch with array arguments also receives the
+ * packed buffer itself as its first argument, before the plan's arguments. */
 typedef enum spmvp_arg_kind { SPMVP_ARG_INT, SPMVP_ARG_ARRAY, SPMVP_ARG_X, SPMVP_ARG_Y } spmvp_arg_kind;
 typedef struct spmvp_plan_arg {
     spmvp_arg_kind kind;
@@ -129,7 +132,7 @@ void spmvp_plan_release(spmvp_plan *p);
  *
  * host/ocl/spmv.c uploads all of a plan's arrays into ONE device buffer, each at a byte offset
  * that is a multiple of SPMVP_PLAN_ALIGN (a 128-byte cache line, which also aligns doubles),
- * and passes kernels that buffer plus the offsets (int arguments) instead of one cl_mem per
+ * and passes kernels that buffer plus the offsets (integers) instead of one cl_mem per
  * array. Why: on an H100 through NVIDIA's OpenCL (driver 580) every cl_mem kernel argument
  * added about 0.35-0.4 µs to a launch (6 buffer arguments 6.6-7.9 µs, the same work with one
  * buffer and integer offsets 5.1-5.5, an empty kernel 4.9), and most real matrices are small
