@@ -21,17 +21,30 @@
 #error "define BRC_W (rows per row block) and BRC_B (entries per row in a tile)"
 #endif
 
-__kernel void spmv_brc_tiles(const INDEX_TYPE ntiles,
+/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
+ * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
+ * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
+ * restrict holds, as the arrays do not overlap. */
+#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
+__kernel void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
+                             const INDEX_TYPE ntiles,
                              const INDEX_TYPE multi_tiles,
-                             __global const INDEX_TYPE *restrict tile_block,
-                             __global const INDEX_TYPE *restrict tile_off,
-                             __global const INDEX_TYPE *restrict perm,
-                             __global const INDEX_TYPE *restrict colidx,
-                             __global const VALUE_TYPE *restrict val,
+                             const ulong tile_block_off,
+                             const ulong tile_off_off,
+                             const ulong perm_off,
+                             const ulong colidx_off,
+                             const ulong val_off,
                              __global const VALUE_TYPE *restrict x,
                              __global VALUE_TYPE *restrict y,
-                             __global VALUE_TYPE *restrict partial)
+                             const ulong partial_off)
 {
+    PLAN_ARRAY(const INDEX_TYPE, tile_block);
+    PLAN_ARRAY(const INDEX_TYPE, tile_off);
+    PLAN_ARRAY(const INDEX_TYPE, perm);
+    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const VALUE_TYPE, val);
+    PLAN_ARRAY(VALUE_TYPE, partial);
     const size_t g = get_global_id(0);
     const size_t t = g / BRC_W, lane = g % BRC_W;
     if (t >= (size_t)ntiles)
@@ -54,14 +67,18 @@ __kernel void spmv_brc_tiles(const INDEX_TYPE ntiles,
     }
 }
 
-__kernel void spmv_brc_combine(const INDEX_TYPE multi_rows,
+__kernel void spmv_brc_combine(__global const uchar *restrict spmvp_mat,
+                               const INDEX_TYPE multi_rows,
                                const INDEX_TYPE first_empty_row,
                                const INDEX_TYPE nitems,
-                               __global const INDEX_TYPE *restrict tile0,
-                               __global const INDEX_TYPE *restrict perm,
-                               __global const VALUE_TYPE *restrict partial,
+                               const ulong tile0_off,
+                               const ulong perm_off,
+                               const ulong partial_off,
                                __global VALUE_TYPE *restrict y)
 {
+    PLAN_ARRAY(const INDEX_TYPE, tile0);
+    PLAN_ARRAY(const INDEX_TYPE, perm);
+    PLAN_ARRAY(const VALUE_TYPE, partial);
     const size_t g = get_global_id(0);
     if (g >= (size_t)nitems)
         return;

@@ -56,6 +56,12 @@
 #define STORE(r, v) (y[r] = (v))
 #endif
 
+/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
+ * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
+ * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
+ * restrict holds, as the arrays do not overlap. */
+#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
 /* Segmented reduction of the n (1 <= n <= TILE) pairs (lrow, lval) of a tile, rows
  * non-decreasing (steps 2 and 3 above). Rows other than the tile's first and last are stored
  * to y; the tile's partial sums of its first and last rows are left in ends[0] and ends[1]
@@ -148,14 +154,19 @@ static void tile_ends(const size_t g, const size_t ntiles, const int n,
 }
 
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmv_coo_tiles(const INDEX_TYPE nnz,
-                    __global const INDEX_TYPE *restrict rowidx,
-                    __global const INDEX_TYPE *restrict colidx,
-                    __global const VALUE_TYPE *restrict val,
+void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
+                    const INDEX_TYPE nnz,
+                    const ulong rowidx_off,
+                    const ulong colidx_off,
+                    const ulong val_off,
                     __global const VALUE_TYPE *restrict x,
                     __global VALUE_TYPE *restrict y,
-                    __global VALUE_TYPE *restrict carry)
+                    const ulong carry_off)
 {
+    PLAN_ARRAY(const INDEX_TYPE, rowidx);
+    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const VALUE_TYPE, val);
+    PLAN_ARRAY(VALUE_TYPE, carry);
     __local INDEX_TYPE lrow[PAD(TILE)];
     __local VALUE_TYPE lval[PAD(TILE)];
     __local int sflag[WG_SIZE];
@@ -203,14 +214,18 @@ static INDEX_TYPE row_of(size_t p, const int level, const INDEX_TYPE nnz,
 /* Level >= 1: the carries of the level below, at carry[in_off...], reduced in tiles of TILE;
  * this level's carries go to carry[out_off...]. */
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmv_coo_carries(const INDEX_TYPE nnz,
+void spmv_coo_carries(__global uchar *restrict spmvp_mat,
+                      const INDEX_TYPE nnz,
                       const int level,
                       const INDEX_TYPE in_off,
                       const INDEX_TYPE out_off,
-                      __global const INDEX_TYPE *restrict rowidx,
-                      __global VALUE_TYPE *carry,
+                      const ulong rowidx_off,
+                      const ulong carry_off,
                       __global VALUE_TYPE *restrict y)
 {
+    PLAN_ARRAY(const INDEX_TYPE, rowidx);
+    /* not restrict: read at in_off and written at out_off */
+    __global VALUE_TYPE *carry = (__global VALUE_TYPE *)(spmvp_mat + carry_off);
     __local INDEX_TYPE lrow[PAD(TILE)];
     __local VALUE_TYPE lval[PAD(TILE)];
     __local int sflag[WG_SIZE];

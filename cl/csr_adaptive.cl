@@ -40,6 +40,12 @@
 
 #define SHARE (WG_SIZE * ITEMS)
 
+/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
+ * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
+ * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
+ * restrict holds, as the arrays do not overlap. */
+#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
 /* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
  * valid in work-item 0. */
 static VALUE_TYPE group_sum(VALUE_TYPE s, __local VALUE_TYPE *red)
@@ -67,14 +73,20 @@ static VALUE_TYPE range_sum(const INDEX_TYPE k0, const INDEX_TYPE k1,
 }
 
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmv_csr_adaptive(__global const INDEX_TYPE *restrict rowptr,
-                       __global const INDEX_TYPE *restrict colidx,
-                       __global const VALUE_TYPE *restrict val,
-                       __global const INDEX_TYPE *restrict blocks,
+void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
+                       const ulong rowptr_off,
+                       const ulong colidx_off,
+                       const ulong val_off,
+                       const ulong blocks_off,
                        __global const VALUE_TYPE *restrict x,
                        __global VALUE_TYPE *restrict y,
-                       __global VALUE_TYPE *restrict partial)
+                       const ulong partial_off)
 {
+    PLAN_ARRAY(const INDEX_TYPE, rowptr);
+    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const VALUE_TYPE, val);
+    PLAN_ARRAY(const INDEX_TYPE, blocks);
+    PLAN_ARRAY(VALUE_TYPE, partial);
     __local VALUE_TYPE lval[SHARE];
     __local VALUE_TYPE red[WG_SIZE];
     const size_t g = get_group_id(0);
@@ -119,10 +131,13 @@ void spmv_csr_adaptive(__global const INDEX_TYPE *restrict rowptr,
 
 /* Long row j (longrows[3j] its row, [3j+1, 3j+2) its partial sums): y = their sum. */
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmv_csr_adaptive_long(__global const INDEX_TYPE *restrict longrows,
-                            __global const VALUE_TYPE *restrict partial,
+void spmv_csr_adaptive_long(__global const uchar *restrict spmvp_mat,
+                            const ulong longrows_off,
+                            const ulong partial_off,
                             __global VALUE_TYPE *restrict y)
 {
+    PLAN_ARRAY(const INDEX_TYPE, longrows);
+    PLAN_ARRAY(const VALUE_TYPE, partial);
     __local VALUE_TYPE red[WG_SIZE];
     const size_t j = get_group_id(0);
     const INDEX_TYPE row = longrows[3 * j], p0 = longrows[3 * j + 1], p1 = longrows[3 * j + 2];

@@ -22,14 +22,24 @@
 #error "VECTOR_WIDTH must be a power of two dividing WG_SIZE"
 #endif
 
+/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
+ * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
+ * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
+ * restrict holds, as the arrays do not overlap. */
+#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmv_csr_vector(const INDEX_TYPE nrows,
-                     __global const INDEX_TYPE *restrict rowptr,
-                     __global const INDEX_TYPE *restrict colidx,
-                     __global const VALUE_TYPE *restrict val,
+void spmv_csr_vector(__global const uchar *restrict spmvp_mat,
+                     const INDEX_TYPE nrows,
+                     const ulong rowptr_off,
+                     const ulong colidx_off,
+                     const ulong val_off,
                      __global const VALUE_TYPE *restrict x,
                      __global VALUE_TYPE *restrict y)
 {
+    PLAN_ARRAY(const INDEX_TYPE, rowptr);
+    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const VALUE_TYPE, val);
     __local VALUE_TYPE partial[WG_SIZE];
     const size_t lid = get_local_id(0);
     const size_t lane = lid & (VECTOR_WIDTH - 1);

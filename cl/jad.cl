@@ -11,15 +11,26 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
-__kernel void spmv_jad(const INDEX_TYPE nrows,
+/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
+ * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
+ * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
+ * restrict holds, as the arrays do not overlap. */
+#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
+__kernel void spmv_jad(__global const uchar *restrict spmvp_mat,
+                       const INDEX_TYPE nrows,
                        const INDEX_TYPE ndiags,
-                       __global const INDEX_TYPE *restrict perm,
-                       __global const INDEX_TYPE *restrict jdptr,
-                       __global const INDEX_TYPE *restrict colidx,
-                       __global const VALUE_TYPE *restrict val,
+                       const ulong perm_off,
+                       const ulong jdptr_off,
+                       const ulong colidx_off,
+                       const ulong val_off,
                        __global const VALUE_TYPE *restrict x,
                        __global VALUE_TYPE *restrict y)
 {
+    PLAN_ARRAY(const INDEX_TYPE, perm);
+    PLAN_ARRAY(const INDEX_TYPE, jdptr);
+    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const VALUE_TYPE, val);
     const size_t p = get_global_id(0);
     if (p >= (size_t)nrows)
         return;

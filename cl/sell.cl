@@ -43,16 +43,28 @@
 #define SELL_U 4
 #endif
 
+/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
+ * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
+ * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
+ * restrict holds, as the arrays do not overlap. */
+#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void spmv_sell(const INDEX_TYPE nrows,
-               __global const INDEX_TYPE *restrict perm,
-               __global const INDEX_TYPE *restrict cs,
-               __global const INDEX_TYPE *restrict cl,
-               __global const INDEX_TYPE *restrict colidx,
-               __global const VALUE_TYPE *restrict val,
+void spmv_sell(__global const uchar *restrict spmvp_mat,
+               const INDEX_TYPE nrows,
+               const ulong perm_off,
+               const ulong cs_off,
+               const ulong cl_off,
+               const ulong colidx_off,
+               const ulong val_off,
                __global const VALUE_TYPE *restrict x,
                __global VALUE_TYPE *restrict y)
 {
+    PLAN_ARRAY(const INDEX_TYPE, perm);
+    PLAN_ARRAY(const INDEX_TYPE, cs);
+    PLAN_ARRAY(const INDEX_TYPE, cl);
+    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const VALUE_TYPE, val);
     const size_t g = get_global_id(0);
     const size_t c = g / (SELL_C * SELL_T), lane = g % SELL_C;
     const size_t p = c * SELL_C + lane;

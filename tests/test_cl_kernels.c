@@ -1,5 +1,6 @@
 /* test_cl_kernels.c: every format x both precisions x edge-case, generated and real matrices
  * on the default OpenCL device (PoCL in CI), each result checked against the CPU reference. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,36 @@ static void ell_should_be_unsuitable_for_one_very_long_row(void)
     spmvp_csr_free(A);
 }
 
+/* The format's arrays share one device buffer (host/ocl/spmv.c): a device whose allocation
+ * limit (faked here) holds each array, x and y, but not the arrays together, cannot hold it;
+ * at exactly the packed size it runs and matches the CPU. */
+static void arrays_past_max_alloc_together_should_be_unsuitable(void)
+{
+    spmvp_csr *A = NULL;
+    spmvp_target t = {4, 256, ctx->info.warp_size, ctx->info.local_mem};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    spmvp_plan_layout L;
+    CHECK(spmvp_matrix_load("laplace2d:30", &A) == SPMVP_OK);
+    if (!A)
+        return;
+    CHECK(spmvp_format_plan(SPMVP_CSR_SCALAR, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(spmvp_plan_pack(&p, 4, ULLONG_MAX, &L) == SPMVP_OK);
+    spmvp_plan_release(&p);
+    const cl_ulong saved = ctx->info.max_alloc;
+    spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(4), .runs = 1, .batch = 1};
+    spmvp_bench_result r;
+    ctx->info.max_alloc = L.total - 1;
+    CHECK(spmvp_bench_format(ctx, A, SPMVP_CSR_SCALAR, &opt, &r) == SPMVP_OK);
+    CHECK(r.state == SPMVP_BENCH_UNSUITABLE);
+    CHECK_MSG(strstr(r.note, "in one buffer") != NULL, "note: %s", r.note);
+    ctx->info.max_alloc = L.total;
+    CHECK(spmvp_bench_format(ctx, A, SPMVP_CSR_SCALAR, &opt, &r) == SPMVP_OK);
+    CHECK_MSG(r.state == SPMVP_BENCH_OK, "note: %s", r.note);
+    ctx->info.max_alloc = saved;
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     if (spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &ctx)) {
@@ -359,6 +390,7 @@ int main(void)
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(kernel_parameters_should_not_change_the_result);
     RUN(ell_should_be_unsuitable_for_one_very_long_row);
+    RUN(arrays_past_max_alloc_together_should_be_unsuitable);
     spmvp_context_free(ctx);
     return test_report();
 }

@@ -17,9 +17,11 @@ spmvp_spmv_options spmvp_spmv_defaults(size_t value_size);
 
 typedef struct spmvp_spmv spmvp_spmv;
 
-/* Converts A to format f and uploads it. When the format cannot hold A on this device
- * (a buffer above CL_DEVICE_MAX_MEM_ALLOC_SIZE, the total above global memory, indices past
- * 32 bits) returns SPMVP_ERR_UNSUITABLE with the reason in spmvp_last_error(). Double
+/* Converts A to format f and uploads it: the format's arrays packed in one device buffer
+ * (model/sparse/format.h: spmvp_plan_pack), x and y in two more. When the format cannot hold A
+ * on this device (the packed arrays, x or y above CL_DEVICE_MAX_MEM_ALLOC_SIZE, the total above
+ * global memory, indices past 32 bits) returns SPMVP_ERR_UNSUITABLE with the reason in
+ * spmvp_last_error(). Double
  * precision on a device without cl_khr_fp64 is SPMVP_ERR_UNSUPPORTED. Free with
  * spmvp_spmv_free(). */
 spmvp_status spmvp_spmv_create(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f,
@@ -30,7 +32,8 @@ spmvp_spmv *spmvp_spmv_free(spmvp_spmv *s);
 size_t spmvp_spmv_footprint(const spmvp_spmv *s);
 /* What creating it cost on the host, in µs of wall time: the conversion from CSR (the
  * format's plan: 0 where the format uses CSR's arrays as they are) and the upload of its
- * arrays (blocking writes, value narrowing to single precision included; not x and y, not
+ * arrays (creating the packed buffer and writing every array into it with blocking writes,
+ * value narrowing to single precision included; not x and y, not
  * the kernels' compilation, which a process pays once per kernel). */
 void spmvp_spmv_setup_us(const spmvp_spmv *s, double *convert_us, double *upload_us);
 /* A short description of the chosen parameters ("V=2", "K=5 +1234 COO", "pitch 1024"). */

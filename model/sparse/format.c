@@ -1,6 +1,7 @@
 /* format.c: the table of formats (one row each) and the device-plan helpers. */
 #include "format.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -181,4 +182,51 @@ void spmvp_plan_release(spmvp_plan *p)
     if (p->release && p->owned)
         p->release(p->owned);
     memset(p, 0, sizeof *p);
+}
+
+/* The bytes of one array on the device, or SPMVP_ERR_UNSUITABLE past size_t or max_bytes. */
+static spmvp_status array_bytes(const spmvp_plan_array *a, size_t value_size,
+                                unsigned long long max_bytes, size_t *bytes)
+{
+    size_t elem = a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : value_size;
+    if (a->n > (SIZE_MAX - SPMVP_PLAN_ALIGN) / elem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s needs %zu x %zu bytes, more than size_t "
+                          "holds", a->what, a->n, elem);
+    *bytes = a->n * elem;
+    if (*bytes > max_bytes)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s needs %zu bytes, above the device's max "
+                          "allocation of %llu bytes", a->what, *bytes, max_bytes);
+    return SPMVP_OK;
+}
+
+spmvp_status spmvp_plan_pack(const spmvp_plan *p, size_t value_size, unsigned long long max_bytes,
+                             spmvp_plan_layout *out)
+{
+    spmvp_plan_layout L = {{0}, {0}, 0};
+    size_t end = 0; /* the end of the slots so far, a multiple of SPMVP_PLAN_ALIGN */
+    memset(out, 0, sizeof *out);
+    if (value_size != 4 && value_size != 8)
+        return spmvp_fail(SPMVP_ERR_ARG, "value size %zu, not 4 or 8", value_size);
+    for (int i = 0; i < p->narrays; i++) {
+        size_t bytes = 0;
+        spmvp_status st = array_bytes(&p->array[i], value_size, max_bytes, &bytes);
+        if (st)
+            return st;
+        /* an empty array's slot is one line: distinct offsets, nothing ever read there */
+        size_t slot = (bytes ? bytes + SPMVP_PLAN_ALIGN - 1 : SPMVP_PLAN_ALIGN) /
+                      SPMVP_PLAN_ALIGN * SPMVP_PLAN_ALIGN; /* no overflow: array_bytes */
+        if (end > SIZE_MAX - slot)
+            return spmvp_fail(SPMVP_ERR_UNSUITABLE, "the format's %d arrays need more bytes "
+                              "than size_t holds", p->narrays);
+        L.offset[i] = end;
+        L.bytes[i] = bytes;
+        end += slot;
+    }
+    if (end > max_bytes)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "the format's %d arrays need %zu bytes in one "
+                          "buffer, above the device's max allocation of %llu bytes", p->narrays,
+                          end, max_bytes);
+    L.total = end;
+    *out = L;
+    return SPMVP_OK;
 }

@@ -1,0 +1,173 @@
+/* test_plan_pack.c: the packed device buffer (model/sparse/format.h: spmvp_plan_pack), which
+ * holds every array of a plan at 128-byte aligned offsets, checked without a device: every
+ * format's layout is aligned and its arrays apart, the arithmetic matches a hand count, and a
+ * buffer past the allocation limit or past size_t is unsuitable, never wrapped. */
+#include "format.h"
+#include "gen.h"
+#include "test.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t elem_size(const spmvp_plan_array *a, size_t vs)
+{
+    return a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : vs;
+}
+
+/* An array's slot: its bytes (at least one line when empty) rounded up to a line. */
+static size_t slot(size_t bytes)
+{
+    return bytes ? (bytes + SPMVP_PLAN_ALIGN - 1) / SPMVP_PLAN_ALIGN * SPMVP_PLAN_ALIGN
+                 : SPMVP_PLAN_ALIGN;
+}
+
+/* The invariants of a layout L of plan p. */
+static void check_layout(const spmvp_plan *p, const spmvp_plan_layout *L, size_t vs,
+                         const char *what)
+{
+    size_t sum = 0;
+    for (int i = 0; i < p->narrays; i++) {
+        const spmvp_plan_array *a = &p->array[i];
+        CHECK_MSG(L->offset[i] % SPMVP_PLAN_ALIGN == 0, "%s: %s at %zu", what, a->what,
+                  L->offset[i]);
+        CHECK_MSG(L->bytes[i] == a->n * elem_size(a, vs), "%s: %s %zu bytes", what, a->what,
+                  L->bytes[i]);
+        CHECK_MSG(L->offset[i] + L->bytes[i] <= L->total, "%s: %s ends past the buffer", what,
+                  a->what);
+        /* no two arrays overlap, an empty one counting as one byte */
+        for (int j = 0; j < i; j++) {
+            size_t ei = L->offset[i] + (L->bytes[i] ? L->bytes[i] : 1);
+            size_t ej = L->offset[j] + (L->bytes[j] ? L->bytes[j] : 1);
+            CHECK_MSG(ei <= L->offset[j] || ej <= L->offset[i], "%s: %s and %s overlap", what,
+                      a->what, p->array[j].what);
+        }
+        sum += slot(L->bytes[i]);
+    }
+    CHECK_MSG(L->total % SPMVP_PLAN_ALIGN == 0 && L->total == sum, "%s: %zu bytes, slots %zu",
+              what, L->total, sum);
+}
+
+static void every_format_packs_its_arrays_aligned_and_apart(void)
+{
+    const char *specs[] = {"laplace2d:20", "longrows:3000:3:2:2500:5", "random:700x90:6:normal:2",
+                           "band:300:4", "rmat:9"};
+    size_t wgs[] = {32, 256};
+    for (size_t s = 0; s < sizeof specs / sizeof *specs + 2; s++) {
+        spmvp_csr *A = NULL;
+        if (s < sizeof specs / sizeof *specs)
+            CHECK_MSG(spmvp_matrix_load(specs[s], &A) == SPMVP_OK, "%s", spmvp_last_error());
+        else /* 5 x 7 without entries, and 0 x 0: empty arrays */
+            A = spmvp_csr_alloc(s == sizeof specs / sizeof *specs ? 5 : 0,
+                                s == sizeof specs / sizeof *specs ? 7 : 0, 0);
+        for (size_t w = 0; A && w < 2; w++)
+            for (size_t vs = 4; vs <= 8; vs += 4)
+                for (int f = 0; f < SPMVP_NFORMATS; f++) {
+                    spmvp_target t = {vs, wgs[w], 32, 48 * 1024};
+                    spmvp_mapping m = spmvp_mapping_auto();
+                    spmvp_plan p;
+                    spmvp_plan_layout L;
+                    char what[128];
+                    snprintf(what, sizeof what, "%s %s wg %zu vs %zu", spmvp_format_name(f),
+                             s < sizeof specs / sizeof *specs ? specs[s] : "empty", wgs[w], vs);
+                    if (spmvp_format_plan((spmvp_format)f, A, &m, &t, &p) != SPMVP_OK)
+                        continue; /* unsuitable here (test_format_table covers plans) */
+                    CHECK_MSG(spmvp_plan_pack(&p, vs, ULLONG_MAX, &L) == SPMVP_OK, "%s: %s", what,
+                              spmvp_last_error());
+                    check_layout(&p, &L, vs, what);
+                    spmvp_plan_release(&p);
+                }
+        spmvp_csr_free(A);
+    }
+}
+
+/* A 31 x 40 CSR: its 32 row pointers fill one line exactly. */
+static void csr_layout_matches_a_hand_count(void)
+{
+    spmvp_csr *A = spmvp_gen_random_rows(31, 40, 3, SPMVP_DIST_FIXED, 1); /* 93 entries */
+    spmvp_target t = {8, 64, 32, 48 * 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    spmvp_plan_layout L;
+    CHECK(A && A->nnz == 93);
+    if (!A)
+        return;
+    CHECK(spmvp_format_plan(SPMVP_CSR_SCALAR, A, &m, &t, &p) == SPMVP_OK && p.narrays == 3);
+    CHECK(spmvp_plan_pack(&p, 8, ULLONG_MAX, &L) == SPMVP_OK);
+    /* row pointers 128 bytes at 0 (1 line); column indices 372 at 128 (3 lines); values 744
+     * at 512 (6 lines) */
+    CHECK(L.offset[0] == 0 && L.bytes[0] == 128);
+    CHECK(L.offset[1] == 128 && L.bytes[1] == 372);
+    CHECK(L.offset[2] == 512 && L.bytes[2] == 744);
+    CHECK(L.total == 512 + 768);
+    CHECK(spmvp_plan_pack(&p, 4, ULLONG_MAX, &L) == SPMVP_OK); /* values 372 bytes in single */
+    CHECK(L.offset[2] == 512 && L.bytes[2] == 372 && L.total == 512 + 384);
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+}
+
+static void a_buffer_past_the_allocation_limit_is_unsuitable(void)
+{
+    spmvp_csr *A = NULL;
+    spmvp_target t = {8, 256, 32, 48 * 1024};
+    spmvp_mapping m = spmvp_mapping_auto();
+    spmvp_plan p;
+    spmvp_plan_layout L;
+    char total[32], limit[32];
+    CHECK(spmvp_matrix_load("laplace2d:30", &A) == SPMVP_OK);
+    if (!A)
+        return;
+    CHECK(spmvp_format_plan(SPMVP_CSR_VECTOR, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(spmvp_plan_pack(&p, 8, ULLONG_MAX, &L) == SPMVP_OK);
+    size_t need = L.total;
+    /* the limit itself fits */
+    CHECK(spmvp_plan_pack(&p, 8, need, &L) == SPMVP_OK && L.total == need);
+    /* every array fits alone, not all together: one line naming both sizes */
+    CHECK(spmvp_plan_pack(&p, 8, need - 1, &L) == SPMVP_ERR_UNSUITABLE);
+    snprintf(total, sizeof total, "%zu bytes", need);
+    snprintf(limit, sizeof limit, "%zu bytes", need - 1);
+    CHECK_MSG(strstr(spmvp_last_error(), "in one buffer") && strstr(spmvp_last_error(), total) &&
+              strstr(spmvp_last_error(), limit) && !strchr(spmvp_last_error(), '\n'), "%s",
+              spmvp_last_error());
+    CHECK(L.total == 0 && L.offset[1] == 0); /* zeroed on failure */
+    /* an array alone above the limit is named */
+    CHECK(spmvp_plan_pack(&p, 8, (size_t)A->nnz * 8 - 1, &L) == SPMVP_ERR_UNSUITABLE);
+    CHECK_MSG(strstr(spmvp_last_error(), "CSR values needs"), "%s", spmvp_last_error());
+    spmvp_plan_release(&p);
+    spmvp_csr_free(A);
+}
+
+static void sizes_past_size_t_are_unsuitable_not_wrapped(void)
+{
+    spmvp_plan p;
+    spmvp_plan_layout L;
+    memset(&p, 0, sizeof p);
+    /* one array whose bytes overflow size_t */
+    spmvp_plan_add_array(&p, "huge values", SPMVP_ARRAY_VALUE, NULL, SIZE_MAX / 8);
+    CHECK(spmvp_plan_pack(&p, 8, ULLONG_MAX, &L) == SPMVP_ERR_UNSUITABLE);
+    CHECK_MSG(strstr(spmvp_last_error(), "huge values") && strstr(spmvp_last_error(), "size_t"),
+              "%s", spmvp_last_error());
+    /* two arrays that fit size_t alone, not together */
+    memset(&p, 0, sizeof p);
+    spmvp_plan_add_array(&p, "half", SPMVP_ARRAY_SCRATCH, NULL, SIZE_MAX / 16 + 1);
+    spmvp_plan_add_array(&p, "other half", SPMVP_ARRAY_SCRATCH, NULL, SIZE_MAX / 16 + 1);
+    CHECK(spmvp_plan_pack(&p, 8, ULLONG_MAX, &L) == SPMVP_ERR_UNSUITABLE && L.total == 0);
+    CHECK_MSG(strstr(spmvp_last_error(), "size_t"), "%s", spmvp_last_error());
+    /* in single precision the same two fit */
+    CHECK(spmvp_plan_pack(&p, 4, ULLONG_MAX, &L) == SPMVP_OK &&
+          L.offset[1] % SPMVP_PLAN_ALIGN == 0 && L.total > L.offset[1]);
+    CHECK(spmvp_plan_pack(&p, 3, ULLONG_MAX, &L) == SPMVP_ERR_ARG);
+    /* no arrays: an empty buffer */
+    memset(&p, 0, sizeof p);
+    CHECK(spmvp_plan_pack(&p, 8, 0, &L) == SPMVP_OK && L.total == 0);
+}
+
+int main(void)
+{
+    RUN(every_format_packs_its_arrays_aligned_and_apart);
+    RUN(csr_layout_matches_a_hand_count);
+    RUN(a_buffer_past_the_allocation_limit_is_unsuitable);
+    RUN(sizes_past_size_t_are_unsuitable_not_wrapped);
+    return test_report();
+}
