@@ -91,6 +91,21 @@ expect 1 1 "$SPMVP" train --refeature --corpus none --base "$tmp/p.json" \
     --table "$tmp/rf2.train.tsv" -o "$tmp/rf2.json"
 must "a missing matrix is named" "$tmp/err" 'nosuch: no MATRIX file of that name'
 
+# --merge: each configuration's lesser time of two sessions' tables; rows only in the other added
+us_col=$(sed -n 2p "$tmp/p.train.tsv" | tr '\t' '\n' | grep -nx us | cut -d: -f1)
+awk -F'\t' -v OFS='\t' -v c="$us_col" 'NR <= 2 { print; next } { $c = (NR == 3 ? $c / 2 : $c * 2); print }' \
+    "$tmp/p.train.tsv" >"$tmp/other.train.tsv"
+cp "$tmp/p.train.tsv" "$tmp/mg.train.tsv"
+check "train --merge" "$SPMVP" train --merge "$tmp/other.train.tsv" --corpus none --base "$tmp/p.json" \
+    --table "$tmp/mg.train.tsv" -o "$tmp/mg.json"
+must "it says what it took" "$tmp/err" "merged with .*other.train.tsv: 1 of $rows configurations took its time, 0 added"
+want=$(awk -F'\t' -v c="$us_col" 'NR == 3 { print $c }' "$tmp/other.train.tsv")
+got=$(awk -F'\t' -v c="$us_col" 'NR == 3 { print $c }' "$tmp/mg.train.tsv")
+awk -v a="$want" -v b="$got" 'BEGIN { exit !(a - b < 1e-9 && b - a < 1e-9) }' && echo "ok   the faster session's time" ||
+    { echo "FAIL: merged time $got, want $want"; fails=$((fails + 1)); }
+expect 2 1 "$SPMVP" train --merge "$tmp/other.train.tsv" --refeature --corpus none --base "$tmp/p.json" \
+    --table "$tmp/mg.train.tsv" -o "$tmp/mg.json"
+
 # the shipped H100 profile: a stencil's ELL and ELL-R are within each other's error: ties
 check "rank on the shipped H100 profile" "$SPMVP" rank laplace3d:40 --profile devices/nvidia-h100.json \
     --precision double

@@ -22,6 +22,7 @@ static struct {
     const char *device, *out, *table, *base, *manifest;
     int precision, corpus, quick, runs, warmup, batch, batch_us, folds, max_nnz_m, all_configs_m;
     int refeature;
+    const char *merge;
 } args;
 
 static const spmvp_opt options[] = {
@@ -50,6 +51,10 @@ static const spmvp_opt options[] = {
     {SPMVP_INT("max-nnz", &args.max_nnz_m, "M", "skip matrices above M million non-zeros", "120", 1, 100000)},
     {SPMVP_INT("all-configs-nnz", &args.all_configs_m, "M", "above M million non-zeros measure "
                "only work-group 256 with automatic parameters", "4", 0, 100000)},
+    {SPMVP_STRING("merge", &args.merge, "TABLE", "measure nothing: each configuration's times "
+                  "become the lesser of the table's and TABLE's (the same device measured in "
+                  "another session: a busy or throttled machine only slows a product down), rows "
+                  "only in TABLE are added; rewrite the table, then fit", NULL)},
     {SPMVP_FLAG("refeature", &args.refeature, "measure nothing: recompute the features of every "
                 "row of the table from its matrix (its generator spec, or the MATRIX file of that "
                 "name) for --base's device, keep the times, rewrite the table, then fit")},
@@ -71,7 +76,8 @@ const spmvp_cmd spmvp_command_train = {
     "cross-validates them grouped by family (no family on both sides) and writes the profile\n"
     "with the models and their cross-validated errors, which `spmvp rank` turns into intervals. With --corpus none and no\n"
     "MATRIX it fits and cross-validates the table as it is, for --base's device, with no device;\n"
-    "--refeature first recomputes the table's features (after a format's work hook changed).\n",
+    "--refeature first recomputes the table's features (after a format's work hook changed);\n"
+    "--merge B first takes each configuration's lesser time of the table and of table B.\n",
     "  spmvp train --device nvidia -o devices/my-gpu.json ../shared/matrices/*.mtx.gz \\\n"
     "      --manifest ../shared/matrices/MANIFEST.tsv\n"
     "  spmvp train --quick --corpus tiny --device pocl -o /tmp/pocl.json\n"
@@ -524,6 +530,52 @@ static int refeature(spmvp_train_table *t, const spmvp_profile *p, const char **
     return rc;
 }
 
+/* ---- two sessions' tables ---- */
+
+/* The lesser of a and b, where NaN means "not measured". */
+static double least(double a, double b) { return isnan(a) ? b : isnan(b) ? a : a < b ? a : b; }
+
+/* t's times merged with those of the table at `other`, measured on the same device in another
+ * session: a configuration keeps the session whose batch was faster (with that session's event
+ * time and repeat, so the noise floor stays one upload's), and the lesser conversion and
+ * upload. Why the least: on the H100 of the `device` tool, two sessions an hour apart differed
+ * by more than 2x on 1-2 % of the configurations, in bursts of seconds in which everything ran
+ * 2-8x slower, both batches of one upload alike; nothing makes a product faster than it is.
+ * Rows only in `other` are added. Then t to path. */
+static int merge_tables(spmvp_train_table *t, const char *other, const char *path)
+{
+    spmvp_train_table o = {0};
+    int rc = open_table(other, t->device, &o, NULL);
+    long taken = 0, added = 0;
+    for (size_t i = 0; i < o.n && rc == SPMVP_EXIT_OK; i++) {
+        const spmvp_train_row *r = &o.row[i];
+        long j = spmvp_train_table_find(t, r->matrix, r->prec, r->format, r->mapping);
+        if (j < 0) {
+            if (spmvp_train_table_add(t, r))
+                rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+            added++;
+            continue;
+        }
+        spmvp_train_row *a = &t->row[j];
+        if (r->us < a->us) {
+            a->us = r->us;
+            a->us_event = r->us_event;
+            a->us_repeat = r->us_repeat;
+            taken++;
+        }
+        a->convert_us = least(a->convert_us, r->convert_us);
+        a->upload_us = least(a->upload_us, r->upload_us);
+    }
+    size_t n = o.n;
+    spmvp_train_table_free(&o);
+    if (rc == SPMVP_EXIT_OK && spmvp_train_table_save(t, path))
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (rc == SPMVP_EXIT_OK)
+        fprintf(stderr, "spmvp: %s: merged with %s: %ld of %zu configurations took its time, %ld "
+                "added\n", path, other, taken, n, added);
+    return rc;
+}
+
 int spmvp_cmd_train(int argc, char **argv)
 {
     memset(&args, 0, sizeof args);
@@ -581,6 +633,10 @@ int spmvp_cmd_train(int argc, char **argv)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", args.base ? spmvp_last_error() : "out of memory");
         goto done;
     }
+    if (args.refeature && args.merge) {
+        rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "train: --refeature and --merge: one at a time");
+        goto done;
+    }
     if (args.refeature) { /* no device: the table's features again, then the fit */
         if (!args.base)
             rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "train --refeature: give --base P.json for the "
@@ -591,12 +647,13 @@ int spmvp_cmd_train(int argc, char **argv)
             goto done;
         goto fit;
     }
-    if (!total) { /* nothing to measure: fit and cross-validate the table as it is */
+    if (!total || args.merge) { /* nothing to measure: fit and cross-validate the table */
         if (!args.base)
             rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "train: nothing to measure (--corpus none, no "
-                                 "MATRIX): give --base P.json for the device to fit the table for");
-        else
-            rc = open_table(table, p->device.name, &t, NULL);
+                                 "MATRIX, or --merge): give --base P.json for the device to fit "
+                                 "the table for");
+        else if (!(rc = open_table(table, p->device.name, &t, NULL)) && args.merge)
+            rc = merge_tables(&t, args.merge, table);
         if (rc)
             goto done;
         goto fit;
