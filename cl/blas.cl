@@ -11,15 +11,6 @@
  * t, t + WG_SIZE, ... in order, then the same tree. Every addition happens in an order fixed
  * by n and WG_SIZE, so the same vectors give the same bits on every run, however the groups
  * were scheduled. Local memory: WG_SIZE values (2 KiB in double at 256). */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size (a power of two)"
 #endif

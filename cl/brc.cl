@@ -8,24 +8,9 @@
  * partial[t*BRC_W + l]. spmv_brc_combine then adds those partials in tile order, one work-item
  * per row of a multi-tile block, and writes y = 0 for the blocks of empty rows (no tiles):
  * deterministic, no atomics (OpenCL 1.2 has no float atomics anyway). */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
 #if !defined(BRC_W) || !defined(BRC_B)
 #error "define BRC_W (rows per row block) and BRC_B (entries per row in a tile)"
 #endif
-
-/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
- * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
- * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
- * restrict holds, as the arrays do not overlap. */
-#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
 __kernel void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
                              const INDEX_TYPE ntiles,

@@ -31,15 +31,6 @@
  * stride-ITEMS reads of step 2 do not all fall in one bank, plus the scan's WG_SIZE flags and
  * sums: (TILE + TILE/32) x (4 + sizeof(VALUE_TYPE)) + WG_SIZE x (4 + sizeof(VALUE_TYPE)) bytes,
  * 28 KiB in double at WG_SIZE 256, ITEMS 8, within the H100's 48 KiB. */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size"
 #endif
@@ -55,12 +46,6 @@
 #else
 #define STORE(r, v) (y[r] = (v))
 #endif
-
-/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
- * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
- * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
- * restrict holds, as the arrays do not overlap. */
-#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
 /* Segmented reduction of the n (1 <= n <= TILE) pairs (lrow, lval) of a tile, rows
  * non-decreasing (steps 2 and 3 above). Rows other than the tile's first and last are stored

@@ -19,15 +19,6 @@
  *    long row) adds a row's partial sums by a tree and writes y: deterministic, no atomics.
  * Every y[r] is written once. Reductions use local memory and barriers only (OpenCL C 1.2, no
  * sub-groups, no warp-synchronous code). */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size (a power of two)"
 #endif
@@ -39,12 +30,6 @@
 #endif
 
 #define SHARE (WG_SIZE * ITEMS)
-
-/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
- * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
- * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
- * restrict holds, as the arrays do not overlap. */
-#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
 /* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
  * valid in work-item 0. */

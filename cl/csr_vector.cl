@@ -3,15 +3,6 @@
  * are combined by a tree reduction in local memory. Work-group barriers (not warp-synchronous
  * code) keep it correct on every OpenCL device, including GPUs with independent thread
  * scheduling. */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
 #ifndef VECTOR_WIDTH
 #error "define VECTOR_WIDTH (-DVECTOR_WIDTH=1,2,4,...,64)"
 #endif
@@ -21,12 +12,6 @@
 #if (VECTOR_WIDTH & (VECTOR_WIDTH - 1)) != 0 || WG_SIZE % VECTOR_WIDTH != 0
 #error "VECTOR_WIDTH must be a power of two dividing WG_SIZE"
 #endif
-
-/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
- * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
- * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
- * restrict holds, as the arrays do not overlap. */
-#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_csr_vector(__global const uchar *restrict spmvp_mat,

@@ -1,21 +1,6 @@
 /* jad.cl: y = A*x for jagged diagonals, one work-item per permuted row p. Diagonal d holds
  * entry d of every row longer than d, rows sorted by decreasing length, so row p stops at the
  * first diagonal shorter than p+1; the result goes to the original row perm[p]. */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-
-/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
- * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
- * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
- * restrict holds, as the arrays do not overlap. */
-#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
 __kernel void spmv_jad(__global const uchar *restrict spmvp_mat,
                        const INDEX_TYPE nrows,

@@ -13,15 +13,6 @@
  * 64 entries, one work-item each, from 57.7 to 28.5 µs (single) and pde100 from 46.9 to 40.1
  * (double) against a loop that stops to test after every load; 8 slots a round is best with one
  * work-item per row, 4 with several (a row's share is shorter). */
-#ifndef VALUE_TYPE
-#error "define VALUE_TYPE (-DVALUE_TYPE=float or double)"
-#endif
-#ifndef INDEX_TYPE
-#error "define INDEX_TYPE (-DINDEX_TYPE=int)"
-#endif
-#ifdef SPMVP_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
 #ifndef SELL_C
 #error "define SELL_C, the chunk height (-DSELL_C=32)"
 #endif
@@ -42,12 +33,6 @@
 #else
 #define SELL_U 4
 #endif
-
-/* The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
- * array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: every buffer argument costs
- * launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a` from the argument a_off;
- * restrict holds, as the arrays do not overlap. */
-#define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_sell(__global const uchar *restrict spmvp_mat,

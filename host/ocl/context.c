@@ -125,10 +125,23 @@ spmvp_context *spmvp_context_free(spmvp_context *ctx)
     return NULL;
 }
 
-/* Kernel source: embedded copy, or cl_dir/file when iterating on kernels. Caller frees. */
+/* Kernel source: embedded copy, or cl_dir/file when iterating on kernels (the prelude,
+ * PRELUDE, from cl_dir only when that holds one, so a folder of one kernel under test needs no
+ * copy of it). Caller frees. */
+#define PRELUDE "prelude.cl"
+static int readable(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
 static char *load_source(const spmvp_context *ctx, const char *file)
 {
-    if (ctx->cl_dir) {
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%s/%s", ctx->cl_dir ? ctx->cl_dir : "", file);
+    if (ctx->cl_dir && (strcmp(file, PRELUDE) || readable(probe))) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", ctx->cl_dir, file);
         FILE *f = fopen(path, "rb");
@@ -190,15 +203,21 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
             return SPMVP_OK;
         }
     cl_program prog = NULL;
-    char *src = load_source(ctx, file);
+    char *src = load_source(ctx, file), *prelude = NULL;
     char *k = malloc(strlen(key) + 1);
     if (!src || !k) {
         st = src ? spmvp_fail(SPMVP_ERR_NOMEM, "out of memory") : SPMVP_ERR_IO;
         goto out;
     }
     strcpy(k, key);
-    const char *text = src;
-    SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 1, &text, NULL, &err_), out);
+    /* cl/prelude.cl first: the types, double precision's extension and PLAN_ARRAY that every
+     * kernel file uses (a file that uses none of them, microbench.cl, is unaffected) */
+    if (!(prelude = load_source(ctx, PRELUDE))) {
+        st = SPMVP_ERR_IO;
+        goto out;
+    }
+    const char *text[2] = {prelude, src};
+    SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 2, text, NULL, &err_), out);
     cl_int err = clBuildProgram(prog, 1, &ctx->info.device, options, NULL, NULL);
     if (err != CL_SUCCESS) {
         print_build_log(ctx, prog, file, options);
@@ -227,6 +246,7 @@ out:
         clReleaseProgram(prog);
     free(k);
     free(src);
+    free(prelude);
     return st;
 }
 
