@@ -398,25 +398,21 @@ static void table_ref(const char *table, char *buf, size_t size)
     snprintf(buf + used, size - used, "%s", treal + last + 1);
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Matrices in the table (a resumed table appends rows of a matrix measured before, so rows of
- * one matrix need not be consecutive); 0 when out of memory. */
+ * one matrix need not be consecutive: sorted by matrix first, as cv.c does); 0 when out of
+ * memory. */
 static int distinct_matrices(const spmvp_train_table *t)
 {
-    const char **name = malloc((t->n ? t->n : 1) * sizeof *name);
-    if (!name)
+    size_t *idx = malloc((t->n ? t->n : 1) * sizeof *idx);
+    if (!idx)
         return 0;
     for (size_t i = 0; i < t->n; i++)
-        name[i] = t->row[i].matrix;
-    qsort(name, t->n, sizeof *name, by_name);
+        idx[i] = i;
+    spmvp_train_table_sort_by_matrix(t, idx, t->n);
     int n = 0;
     for (size_t i = 0; i < t->n; i++)
-        n += i == 0 || strcmp(name[i], name[i - 1]);
-    free(name);
+        n += i == 0 || strcmp(t->row[idx[i]].matrix, t->row[idx[i - 1]].matrix);
+    free(idx);
     return n;
 }
 
