@@ -28,6 +28,17 @@
 #ifndef SELL_PERM
 #define SELL_PERM 1
 #endif
+#ifdef SELL_IDX16
+#define COL_TYPE short
+#define COL_NONE (-32768)
+#define IS_SLOT(d) ((d) != COL_NONE)
+#define COLUMN(row, d) ((row) + (INDEX_TYPE)(d))
+#else
+#define COL_TYPE INDEX_TYPE
+#define COL_NONE (-1)
+#define IS_SLOT(d) ((d) >= 0)
+#define COLUMN(row, d) (d)
+#endif
 #if SELL_T == 1
 #define SELL_U 8
 #else
@@ -48,7 +59,7 @@ void spmv_sell(__global const uchar *restrict spmvp_mat,
     PLAN_ARRAY(const INDEX_TYPE, perm);
     PLAN_ARRAY(const INDEX_TYPE, cs);
     PLAN_ARRAY(const INDEX_TYPE, cl);
-    PLAN_ARRAY(const INDEX_TYPE, colidx);
+    PLAN_ARRAY(const COL_TYPE, colidx);
     PLAN_ARRAY(const VALUE_TYPE, val);
     const size_t g = get_global_id(0);
     const size_t c = g / (SELL_C * SELL_T), lane = g % SELL_C;
@@ -59,20 +70,27 @@ void spmv_sell(__global const uchar *restrict spmvp_mat,
     const INDEX_TYPE t = 0;
 #endif
     VALUE_TYPE sum = 0;
+#ifdef SELL_IDX16
+#if SELL_PERM
+    const INDEX_TYPE row = p < (size_t)nrows ? perm[p] : 0; /* the original row: columns' base */
+#else
+    const INDEX_TYPE row = (INDEX_TYPE)p;
+#endif
+#endif
     if (p < (size_t)nrows) {
         const INDEX_TYPE width = cl[c];
         const size_t step = (size_t)SELL_C * SELL_T;
         size_t off = (size_t)cs[c] + (size_t)t * SELL_C + lane;
         for (INDEX_TYPE j = t; j < width; j += SELL_U * SELL_T, off += SELL_U * step) {
-            INDEX_TYPE col[SELL_U];
+            COL_TYPE col[SELL_U];
 #pragma unroll
             for (int k = 0; k < SELL_U; k++)
-                col[k] = j + k * SELL_T < width ? colidx[off + k * step] : -1;
+                col[k] = j + k * SELL_T < width ? colidx[off + k * step] : COL_NONE;
 #pragma unroll
             for (int k = 0; k < SELL_U; k++)
-                if (col[k] >= 0)
-                    sum += val[off + k * step] * x[col[k]];
-            if (col[SELL_U - 1] < 0)
+                if (IS_SLOT(col[k]))
+                    sum += val[off + k * step] * x[COLUMN(row, col[k])];
+            if (!IS_SLOT(col[SELL_U - 1]))
                 break;
         }
     }

@@ -5,6 +5,7 @@
 #include "stats.h"
 #include "test.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,10 +33,11 @@ static spmvp_idx len_six_hundred(spmvp_idx i) { (void)i; return 600; }
 static spmvp_idx len_one(spmvp_idx i) { (void)i; return 1; }
 static spmvp_idx len_none(spmvp_idx i) { (void)i; return 0; }
 static spmvp_idx len_one_long(spmvp_idx i) { return i == 17 ? 5000 : 2; }
+static spmvp_idx len_far(spmvp_idx i) { (void)i; return 35000; }
 
 static size_t array_bytes(const spmvp_plan_array *a, size_t vs)
 {
-    return a->n * (a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : vs);
+    return a->n * spmvp_plan_array_elem(a, vs);
 }
 
 /* The invariants every plan keeps, whatever its format. */
@@ -253,7 +255,43 @@ static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
      * written through perm) */
     CHECK_MSG(strstr(p.params, "C=64, sigma=8192") != NULL, "%s", p.params);
     CHECK(strstr(p.launch[0].options, "-DSELL_PERM=1") != NULL);
+    CHECK(!strstr(p.launch[0].options, "IDX16") && strstr(p.params, "32-bit columns"));
+    CHECK(p.array[3].kind == SPMVP_ARRAY_INDEX);
     spmvp_plan_release(&p);
+    /* asked for, with every column within 32767 of its row: 16-bit offsets from the original
+     * row, padding INT16_MIN, in the slots of the 32-bit layout */
+    m.sell_idx = 16;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(strstr(p.launch[0].options, "-DSELL_IDX16") && strstr(p.params, "16-bit columns"));
+    CHECK(p.array[3].kind == SPMVP_ARRAY_INDEX16 && p.array[3].n == (size_t)((const spmvp_idx *)p.array[1].host)[5]);
+    {
+        const spmvp_idx *perm = p.array[0].host, *cs = p.array[1].host, *cl = p.array[2].host;
+        const int16_t *off = p.array[3].host;
+        int bad = 0;
+        for (spmvp_idx q = 0; q < A->nrows; q++) {
+            spmvp_idx i = perm[q], c = q / 64, lane = q % 64, len = A->rowptr[i + 1] - A->rowptr[i];
+            for (spmvp_idx j = 0; j < cl[c]; j++) {
+                int16_t o = off[cs[c] + j * 64 + lane];
+                bad += j < len ? o != A->colidx[A->rowptr[i] + j] - i : o != INT16_MIN;
+            }
+        }
+        CHECK(bad == 0);
+    }
+    spmvp_plan_release(&p);
+    m.sell_idx = 32;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK && !strstr(p.launch[0].options, "IDX16"));
+    CHECK(p.array[3].kind == SPMVP_ARRAY_INDEX && strstr(p.params, "32-bit columns"));
+    spmvp_plan_release(&p);
+    m.sell_idx = 0;
+    /* a column 34,999 past its row: 16 asked for is unsuitable */
+    spmvp_csr *F = banded(2, 40000, len_far);
+    CHECK(F && spmvp_format_plan(SPMVP_SELL, F, &m, &t, &p) == SPMVP_OK && !strstr(p.launch[0].options, "IDX16"));
+    spmvp_plan_release(&p);
+    m.sell_idx = 16;
+    CHECK(spmvp_format_plan(SPMVP_SELL, F, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    CHECK(strstr(spmvp_last_error(), "row 0 has column 32768") != NULL);
+    m.sell_idx = 0;
+    spmvp_csr_free(F);
     m.sell_c = 3;
     CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_ERR_ARG);
     m.sell_c = 4;

@@ -13,7 +13,7 @@
 
 static size_t elem_size(const spmvp_plan_array *a, size_t vs)
 {
-    return a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : vs;
+    return a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : a->kind == SPMVP_ARRAY_INDEX16 ? 2 : vs;
 }
 
 /* An array's slot: its bytes (at least one line when empty) rounded up to a line. */

@@ -184,11 +184,18 @@ void spmvp_plan_release(spmvp_plan *p)
     memset(p, 0, sizeof *p);
 }
 
+size_t spmvp_plan_array_elem(const spmvp_plan_array *a, size_t value_size)
+{
+    return a->kind == SPMVP_ARRAY_INDEX     ? sizeof(spmvp_idx)
+           : a->kind == SPMVP_ARRAY_INDEX16 ? sizeof(int16_t)
+                                            : value_size;
+}
+
 /* The bytes of one array on the device, or SPMVP_ERR_UNSUITABLE past size_t or max_bytes. */
 static spmvp_status array_bytes(const spmvp_plan_array *a, size_t value_size,
                                 unsigned long long max_bytes, size_t *bytes)
 {
-    size_t elem = a->kind == SPMVP_ARRAY_INDEX ? sizeof(spmvp_idx) : value_size;
+    size_t elem = spmvp_plan_array_elem(a, value_size);
     if (a->n > (SIZE_MAX - SPMVP_PLAN_ALIGN) / elem)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s needs %zu x %zu bytes, more than size_t "
                           "holds", a->what, a->n, elem);

@@ -38,6 +38,8 @@ typedef struct spmvp_mapping {
     int sell_c;       /* SELL-C-sigma chunk height C, a power of two; 0: the warp width */
     int sell_sigma;   /* SELL-C-sigma sorting window sigma in rows; 0: 128*C */
     int sell_t;       /* SELL-C-sigma work-items per row T, a power of two; 0: spmvp_sell_t_auto */
+    int sell_idx;     /* SELL-C-sigma column bits on the device, 16 (offsets from the row, for
+                         columns within 32767 of their rows) or 32; 0: 32 */
     int brc_block;    /* BRC block size B (entries per row in a tile); 0: spmvp_brc_block_model */
 } spmvp_mapping;
 
@@ -74,7 +76,8 @@ typedef struct spmvp_target {
 typedef enum spmvp_array_kind {
     SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], read-only on the device */
     SPMVP_ARRAY_VALUE,   /* double host[n], converted to the device precision, read-only */
-    SPMVP_ARRAY_SCRATCH  /* n values of device precision, read-write, no host data */
+    SPMVP_ARRAY_SCRATCH, /* n values of device precision, read-write, no host data */
+    SPMVP_ARRAY_INDEX16  /* int16_t host[n], uploaded as is, read-only */
 } spmvp_array_kind;
 
 typedef struct spmvp_plan_array {
@@ -143,11 +146,15 @@ void spmvp_plan_release(spmvp_plan *p);
 typedef struct spmvp_plan_layout {
     size_t offset[SPMVP_PLAN_MAX_ARRAYS]; /* array i's byte offset, a multiple of
                                              SPMVP_PLAN_ALIGN (size narrays) */
-    size_t bytes[SPMVP_PLAN_MAX_ARRAYS];  /* array i's bytes on the device: n x 4 for
-                                             indices, n x value_size for values and scratch */
+    size_t bytes[SPMVP_PLAN_MAX_ARRAYS];  /* array i's bytes on the device: n x
+                                             spmvp_plan_array_elem */
     size_t total;                         /* the packed buffer's bytes, a multiple of
                                              SPMVP_PLAN_ALIGN (0 for a plan without arrays) */
 } spmvp_plan_layout;
+
+/* Bytes of one element of a on the device: 4 for indices, 2 for 16-bit ones, value_size for
+ * values and scratch. */
+size_t spmvp_plan_array_elem(const spmvp_plan_array *a, size_t value_size);
 
 /* Lays out p's arrays in one buffer for values of value_size bytes: in plan order, each at the
  * first multiple of SPMVP_PLAN_ALIGN past the end of the one before; an empty array still takes
