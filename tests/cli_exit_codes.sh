@@ -64,5 +64,14 @@ if command -v python3 >/dev/null 2>&1; then
     python3 -m json.tool "$tmp/json" >/dev/null || { echo "FAIL: bench --json is not valid JSON"; fails=$((fails + 1)); }
 fi
 
+# SPMVP_DUMP_PROGRAMS: each program built lands in the folder as the device returned it, a
+# line on stderr names it; a folder that is not there costs a line, not the run
+mkdir -p "$tmp/dump"
+expect 0 1 env SPMVP_DUMP_PROGRAMS="$tmp/dump" "$SPMVP" bench laplace2d:10 --runs 1 --warmup 0 --formats ell
+ls "$tmp/dump"/ell-*.bin >/dev/null 2>&1 && [ -s "$(ls "$tmp/dump"/ell-*.bin | head -1)" ] &&
+    grep -q "ell.cl built with" "$tmp/err" || { echo "FAIL: SPMVP_DUMP_PROGRAMS wrote no ell-*.bin"; fails=$((fails + 1)); }
+expect 0 1 env SPMVP_DUMP_PROGRAMS="$tmp/no/such/dir" "$SPMVP" bench laplace2d:10 --runs 1 --warmup 0 --formats ell
+grep -q "not written" "$tmp/err" || { echo "FAIL: a failed dump should say so"; fails=$((fails + 1)); }
+
 echo "$fails failed"
 [ "$fails" -eq 0 ]

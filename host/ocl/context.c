@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "clcheck.h"
 
 struct spmvp_cl_source { const char *name; const char *text; };
@@ -191,6 +192,34 @@ static void print_build_log(const spmvp_context *ctx, cl_program prog, const cha
     free(log);
 }
 
+/* With SPMVP_DUMP_PROGRAMS=DIR, each program built is written to DIR/<file>-<hash of its
+ * options>.bin as the device returns it (CL_PROGRAM_BINARIES: PTX on NVIDIA's OpenCL), with a
+ * line on stderr naming it and its options: how to see what a kernel became, e.g. whether a
+ * global fence is a device-wide one (membar.gl). A failed dump is reported and ignored. */
+static void dump_binary(const spmvp_context *ctx, cl_program prog, const char *file,
+                        const char *options)
+{
+    const char *dir = getenv("SPMVP_DUMP_PROGRAMS");
+    if (!dir || !*dir)
+        return;
+    size_t n = 0;
+    unsigned char *bin = NULL;
+    unsigned long h = 5381; /* djb2 of the options: one file per build of a kernel file */
+    for (const char *c = options; *c; c++)
+        h = h * 33 + (unsigned char)*c;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%.*s-%08lx.bin", dir, (int)strcspn(file, "."), file, h & 0xffffffffUL);
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof n, &n, NULL) == CL_SUCCESS && n &&
+        (bin = malloc(n)) &&
+        clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) == CL_SUCCESS &&
+        spmvp_atomic_write(path, bin, n) == SPMVP_OK)
+        fprintf(stderr, "spmvp: %s: %s built with %s for %s\n", path, file, options, ctx->info.name);
+    else
+        fprintf(stderr, "spmvp: SPMVP_DUMP_PROGRAMS: %s not written: %s\n", path,
+                bin ? spmvp_last_error() : "no binary");
+    free(bin);
+}
+
 spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char *options,
                                cl_program *out)
 {
@@ -225,6 +254,7 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
                         ctx->info.name, spmvp_strerror(err), options);
         goto out;
     }
+    dump_binary(ctx, prog, file, options);
     if (ctx->ncache == ctx->cap) {
         int cap = ctx->cap ? 2 * ctx->cap : 8;
         spmvp_program_entry *grown = realloc(ctx->cache, (size_t)cap * sizeof *grown);
