@@ -196,16 +196,16 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
     static const long long counts[] = {10, 100, 1000, 10000};
     spmvp_setup_fit fits[SPMVP_NFORMATS];
     double *setup = malloc((t->n ? t->n : 1) * sizeof *setup);
+    double *meas = malloc((t->n ? t->n : 1) * sizeof *meas);
     memset(fits, 0, sizeof fits);
-    if (!setup || spmvp_setup_cv(t, cv->fold, cv->nfolds, k, setup, fits)) {
-        free(setup);
-        return;
-    }
     int any = 0, m = trusted_model(t, cv, k);
-    for (int f = 0; f < SPMVP_NFORMATS; f++)
-        any |= fits[f].cv.cases > 0;
+    if (setup && meas && !spmvp_setup_cv(t, cv->fold, cv->nfolds, k, setup, fits) &&
+        !spmvp_cv_setup_measured(t, meas))
+        for (int f = 0; f < SPMVP_NFORMATS; f++)
+            any |= fits[f].cv.cases > 0;
     if (!any || m < 0) {
         free(setup);
+        free(meas);
         return;
     }
     fprintf(out, "\n  setup (conversion + upload) held out, D_r %% median/p90:");
@@ -221,7 +221,9 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
         spmvp_json_add_number(fo, "p90_dr_percent", 100 * e->p90_dr);
     }
     fprintf(out, "\n\n  advice for N products (%s): measured setup + N x product of the pick over "
-            "the oracle's, per matrix\n", spmvp_model_name(m));
+            "the oracle's, per matrix; a configuration's measured setup is the median of the "
+            "timings of its arrays (the matrix's configurations that upload the same ones), "
+            "\"own setup\" its own single timing\n", spmvp_model_name(m));
     fprintf(out, "  %-30s %4s %9s %9s %9s %8s %8s\n", "chooser", "mat.", "<= 5 %", "<= 20 %",
             "geomean", "p90", "worst");
     cJSON *ao = cJSON_AddObjectToObject(po, "advice");
@@ -229,23 +231,28 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
     cJSON *arr = cJSON_AddArrayToObject(ao, "counts");
     for (size_t j = 0; j < sizeof counts / sizeof counts[0]; j++) {
         char label[64];
-        spmvp_cv_rank a = spmvp_cv_advice(t, cv, m, k, setup, counts[j]);
-        spmvp_cv_rank b = spmvp_cv_advice(t, cv, SPMVP_CV_CSR_VECTOR, k, setup, counts[j]);
+        spmvp_cv_rank a = spmvp_cv_advice(t, cv, m, k, setup, meas, counts[j]);
+        spmvp_cv_rank a1 = spmvp_cv_advice(t, cv, m, k, setup, NULL, counts[j]);
+        spmvp_cv_rank b = spmvp_cv_advice(t, cv, SPMVP_CV_CSR_VECTOR, k, setup, meas, counts[j]);
         snprintf(label, sizeof label, "N = %lld: advice", counts[j]);
         print_rank(out, label, a);
+        snprintf(label, sizeof label, "N = %lld: advice, own setup", counts[j]);
+        print_rank(out, label, a1);
         snprintf(label, sizeof label, "N = %lld: always CSR-vector", counts[j]);
         print_rank(out, label, b);
-        spmvp_cv_rank z = spmvp_cv_advice(t, cv, SPMVP_CV_NOISE, k, setup, counts[j]);
+        spmvp_cv_rank z = spmvp_cv_advice(t, cv, SPMVP_CV_NOISE, k, setup, meas, counts[j]);
         snprintf(label, sizeof label, "N = %lld: noise (a repeat)", counts[j]);
         print_rank(out, label, z);
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "products", (double)counts[j]);
         cJSON_AddItemToObject(o, "advice", rank_json(a));
+        cJSON_AddItemToObject(o, "advice_own_setup", rank_json(a1));
         cJSON_AddItemToObject(o, "csr_vector", rank_json(b));
         cJSON_AddItemToObject(o, "noise", rank_json(z));
         cJSON_AddItemToArray(arr, o);
     }
     free(setup);
+    free(meas);
 }
 
 static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k,

@@ -9,6 +9,8 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "advise.h"
+
 void spmvp_cv_free(spmvp_cv *cv)
 {
     if (cv) {
@@ -168,8 +170,17 @@ typedef struct chooser {
     const spmvp_cv *cv;
     int m;                 /* a model id, SPMVP_CV_NOISE or SPMVP_CV_CSR_VECTOR */
     const double *setup;   /* held-out setup predictions (advice), else NULL */
+    const double *setup_meas; /* measured setups (spmvp_cv_setup_measured), else NULL: each
+                                 row's own */
     double N;              /* products (advice) */
 } chooser;
+
+/* Row i's measured setup, NaN without one. */
+static double measured_setup(const chooser *c, size_t i)
+{
+    const spmvp_train_row *r = &c->t->row[i];
+    return c->setup_meas ? c->setup_meas[i] : r->convert_us + r->upload_us;
+}
 
 static double product_score(const chooser *c, size_t i)
 {
@@ -187,12 +198,11 @@ static double product_score(const chooser *c, size_t i)
 
 static double score(const chooser *c, size_t i)
 {
-    const spmvp_train_row *r = &c->t->row[i];
     double p = product_score(c, i);
     if (!c->setup || c->m == SPMVP_CV_CSR_VECTOR)
         return p;
     if (c->m == SPMVP_CV_NOISE) /* the measured setup, the repeated product: a second look */
-        return r->convert_us + r->upload_us + c->N * p;
+        return measured_setup(c, i) + c->N * p;
     return c->setup[i] + c->N * p;
 }
 
@@ -201,7 +211,8 @@ static double cost(const chooser *c, size_t i)
     const spmvp_train_row *r = &c->t->row[i];
     if (!c->setup)
         return r->us;
-    return isfinite(r->convert_us) && isfinite(r->upload_us) ? r->convert_us + r->upload_us + c->N * r->us : NAN;
+    double s = measured_setup(c, i);
+    return isfinite(s) ? s + c->N * r->us : NAN;
 }
 
 /* Per matrix at precision k: the cost of the chooser's pick over the least cost. */
@@ -265,15 +276,66 @@ static spmvp_cv_rank choose(const chooser *c, spmvp_precision k)
 spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                                spmvp_precision k)
 {
-    chooser c = {t, cv, m, NULL, 0};
+    chooser c = {t, cv, m, NULL, NULL, 0};
     return choose(&c, k);
 }
 
 spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, int m,
-                              spmvp_precision k, const double *setup_pred, long long N)
+                              spmvp_precision k, const double *setup_pred,
+                              const double *setup_meas, long long N)
 {
-    chooser c = {t, cv, m, setup_pred, (double)N};
+    chooser c = {t, cv, m, setup_pred, setup_meas, (double)N};
     return choose(&c, k);
+}
+
+/* Rows in the order of the arrays they upload: matrix, precision, bytes, then format, except
+ * that CSR-scalar and CSR-vector, which upload CSR's arrays as they are and convert nothing
+ * (advise.h), are one. */
+static const spmvp_train_table *arrays_table;
+static int by_arrays(const void *a, const void *b)
+{
+    const spmvp_train_row *x = &arrays_table->row[*(const size_t *)a];
+    const spmvp_train_row *y = &arrays_table->row[*(const size_t *)b];
+    int d = strcmp(x->matrix, y->matrix);
+    if (d)
+        return d;
+    if (x->prec != y->prec)
+        return x->prec < y->prec ? -1 : 1;
+    double bx = x->x[SPMVP_FV_BYTES], by = y->x[SPMVP_FV_BYTES];
+    if (bx != by)
+        return bx < by ? -1 : 1;
+    int fx = spmvp_advise_is_csr(x->format) ? -1 : (int)x->format;
+    int fy = spmvp_advise_is_csr(y->format) ? -1 : (int)y->format;
+    return (fx > fy) - (fx < fy);
+}
+
+spmvp_status spmvp_cv_setup_measured(const spmvp_train_table *t, double *out)
+{
+    size_t *idx = malloc((t->n ? t->n : 1) * sizeof *idx), n = 0;
+    double *v = malloc((t->n ? t->n : 1) * sizeof *v);
+    if (!idx || !v) {
+        free(idx);
+        free(v);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the measured setups");
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        out[i] = t->row[i].convert_us + t->row[i].upload_us;
+        if (isfinite(out[i]))
+            idx[n++] = i;
+    }
+    arrays_table = t;
+    qsort(idx, n, sizeof *idx, by_arrays);
+    for (size_t a = 0, b; a < n; a = b) {
+        for (b = a; b < n && !by_arrays(&idx[a], &idx[b]); b++)
+            v[b - a] = out[idx[b]];
+        gsl_sort(v, 1, b - a);
+        double med = gsl_stats_median_from_sorted_data(v, 1, b - a);
+        for (size_t j = a; j < b; j++)
+            out[idx[j]] = med;
+    }
+    free(idx);
+    free(v);
+    return SPMVP_OK;
 }
 
 spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k)

@@ -57,17 +57,29 @@ typedef struct spmvp_cv_rank {
 spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                                spmvp_precision k);
 
+/* Each row's measured setup, convert_us + upload_us, as the median over the rows that upload
+ * the same arrays: the same matrix, precision and bytes feature, and the same format, or both
+ * CSR-scalar and CSR-vector (CSR's arrays as they are, advise.h); work-group sizes and
+ * CSR-vector's V change no array. Each setup was timed once, on a host whose allocator and
+ * page faults vary from call to call (on the H100's table two configurations of one CSR upload
+ * differ by a median of 1.2x, p90 1.5x; a matrix's first configuration is often the slowest),
+ * so the median of the repeats is the better measure of what a configuration costs. NaN for
+ * rows without setup times. out has t->n values. SPMVP_ERR_NOMEM. */
+spmvp_status spmvp_cv_setup_measured(const spmvp_train_table *t, double *out);
+
 /* Advice quality (advise.h), held out: per matrix at precision k, the measured total
- * convert_us + upload_us + N x us of the configuration advised by model m's held-out product
- * predictions and the held-out setup predictions setup_pred (t->n, spmvp_setup_cv), over the
- * least measured total of the matrix (the oracle), over the rows with setup times.
+ * setup + N x us of the configuration advised by model m's held-out product predictions and
+ * the held-out setup predictions setup_pred (t->n, spmvp_setup_cv), over the least measured
+ * total of the matrix (the oracle), over the rows with setup times. The measured setup is
+ * setup_meas[i] (spmvp_cv_setup_measured), or with setup_meas NULL each row's own timing.
  * m = SPMVP_CV_CSR_VECTOR judges always CSR-vector instead (work-group 256, V by spmvp's rule
  * for the mean row length at warp 32: what a user who does not tune would run), and
  * m = SPMVP_CV_NOISE the pick of the measured setup and the repeated product measurement (the
  * ceiling the product measurements' own noise leaves; setup was measured once). */
 #define SPMVP_CV_CSR_VECTOR (-2)
 spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, int m,
-                              spmvp_precision k, const double *setup_pred, long long N);
+                              spmvp_precision k, const double *setup_pred,
+                              const double *setup_meas, long long N);
 
 /* The noise floor at precision k: |us_repeat - us| / us over rows with a repeat. */
 spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k);
