@@ -43,7 +43,6 @@
  *       gain, and until that is measured (and trained) 32 stays the default. */
 #include "sell.h"
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -342,17 +341,15 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
             release_sell(w);
             return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for %zu SELL-C-sigma column offsets", slots);
         }
-        for (spmvp_idx q = 0; q < S->nrows; q++) { /* the slots of sorted row q, padding too */
+        for (size_t k = 0; k < slots; k++) /* padding, the last chunk's lanes past the rows too */
+            w->off16[k] = INT16_MIN;
+        for (spmvp_idx q = 0; q < S->nrows; q++) { /* the entries of sorted row q */
             spmvp_idx c = q / S->C, lane = q % S->C;
             for (spmvp_idx j = 0; j < S->cl[c]; j++) {
                 size_t k = (size_t)S->cs[c] + (size_t)j * (size_t)S->C + (size_t)lane;
-                w->off16[k] = S->colidx[k] < 0 ? INT16_MIN : (int16_t)(S->colidx[k] - S->perm[q]);
+                if (S->colidx[k] >= 0)
+                    w->off16[k] = (int16_t)(S->colidx[k] - S->perm[q]);
             }
-        }
-        for (size_t k = (size_t)S->nrows; k < (size_t)S->nchunks * (size_t)S->C; k++) {
-            spmvp_idx c = (spmvp_idx)(k / (size_t)S->C), lane = (spmvp_idx)(k % (size_t)S->C);
-            for (spmvp_idx j = 0; j < S->cl[c]; j++) /* the last chunk's lanes past the rows */
-                w->off16[(size_t)S->cs[c] + (size_t)j * (size_t)S->C + (size_t)lane] = INT16_MIN;
         }
     }
     p->owned = w;
