@@ -18,6 +18,11 @@
   repeat BENCH_DIR_A BENCH_DIR_B
         the noise of the measured ratio itself: bench files NAME.PRECISION.1.json and .2.json
         (two measurements) on each device.
+  sessions TABLE_A1 TABLE_A2 TABLE_B1 TABLE_B2
+        the measured ratio from two training sessions of each device (.train.tsv, gzipped or
+        not): per matrix and precision the least time over the configurations all four
+        measured, B1/A1 against B2/A2, for the real matrices (names without ':') and the
+        generated ones apart, and how far each device's second session is from its first.
 With --rep N, `set` reads NAME.PRECISION.N.json.
 
 Both print the share of matrices whose predicted B/A is within 10 % of the measured one, the
@@ -64,6 +69,37 @@ def repeat(dir_a, dir_b):
     print(f"the measured B/A measured again: {len(err)} matrices, within 10 %: "
           f"{100 * sum(e <= 0.10 for e in err) / len(err):.0f} %, median difference "
           f"{100 * st.median(err):.2f} %, worst {100 * max(err):.1f} %")
+
+
+def read_table(path):
+    """(matrix, precision, format, mapping) -> batch µs of a training table, gzipped or not."""
+    import gzip
+    with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
+        rows = csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t")
+        return {(r["matrix"], r["precision"], r["format"], r["mapping"]): float(r["us"]) for r in rows}
+
+
+def sessions(a1, a2, b1, b2):
+    """The measured B/A of one pair of sessions against the other's, and each device's drift."""
+    t = [read_table(p) for p in (a1, a2, b1, b2)]
+    common = set(t[0]).intersection(*t[1:])
+    keys = {}
+    for k in common:
+        keys.setdefault(k[:2], []).append(k)
+    least = lambda tab, ks: min(tab[k] for k in ks)
+    for kind in ("real", "generated"):
+        sel = {m: ks for m, ks in keys.items() if (":" not in m[0]) == (kind == "real")}
+        if not sel:
+            continue
+        err = [abs((least(t[3], ks) / least(t[1], ks)) / (least(t[2], ks) / least(t[0], ks)) - 1)
+               for ks in sel.values()]
+        print(f"{kind} matrices: {len(err)} matrix-precision pairs; B2/A2 against B1/A1 within 10 %: "
+              f"{100 * sum(e <= 0.10 for e in err) / len(err):.0f} %, median difference "
+              f"{100 * st.median(err):.1f} %, p90 {100 * sorted(err)[int(0.9 * (len(err) - 1))]:.1f} %")
+        for dev, (x, y) in (("A", (t[0], t[1])), ("B", (t[2], t[3]))):
+            r = [least(y, ks) / least(x, ks) for ks in sel.values()]
+            print(f"  device {dev}: session 2 / session 1, median {st.median(r):.3f}, within 10 %: "
+                  f"{100 * sum(abs(v - 1) <= 0.10 for v in r) / len(r):.0f} %")
 
 
 def fastest_bench(path):
@@ -185,6 +221,8 @@ def main():
         by_set(*args[1:], base)
     elif args and args[0] == "repeat" and len(args) == 3:
         repeat(*args[1:])
+    elif args and args[0] == "sessions" and len(args) == 5:
+        sessions(*args[1:])
     elif args and args[0] == "cv" and len(args) == 6:
         by_cv(*args[1:], base)
     else:
