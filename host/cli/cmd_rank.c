@@ -101,7 +101,10 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
            p->device.name, args.profile, spmvp_precision_name(pred->prec),
            p->training.rows, p->training.matrices);
     printf("model     %s", spmvp_model_label(m));
-    if (pp->has_cv)
+    if (pp->has_cv && pp->session_p90 > pp->noise_p90)
+        printf("; interval: 5th..95th percentile of its cross-validated error per format, "
+               "and the p90 spread between two training sessions (%.1f %%)", 100 * pp->session_p90);
+    else if (pp->has_cv)
         printf("; interval: 5th..95th percentile of its cross-validated error per format, "
                "and the p90 run-to-run spread (%.1f %%)", 100 * pp->noise_p90);
     printf("\n\n rank  %-13s %-28s %12s  %-22s%s\n", "format", "mapping", "predicted µs", "interval µs",

@@ -537,12 +537,22 @@ static double least(double a, double b) { return isnan(a) ? b : isnan(b) ? a : a
  * upload. Why the least: on the H100 of the `device` tool, two sessions an hour apart differed
  * by more than 2x on 1-2 % of the configurations, in bursts of seconds in which everything ran
  * 2-8x slower, both batches of one upload alike; nothing makes a product faster than it is.
- * Rows only in `other` are added. Then t to path. */
-static int merge_tables(spmvp_train_table *t, const char *other, const char *path)
+ * Rows only in `other` are added. Then t to path. The two sessions' difference (D_r of other's
+ * time against t's over the configurations both measured, per precision) goes to p's
+ * session_median and session_p90, which widen rank's intervals: what a user measures another
+ * day differs by that much. */
+static int merge_tables(spmvp_train_table *t, const char *other, const char *path, spmvp_profile *p)
 {
     spmvp_train_table o = {0};
     int rc = open_table(other, t->device, &o, NULL);
     long taken = 0, added = 0;
+    double *dr[SPMVP_NPRECISIONS];
+    size_t ndr[SPMVP_NPRECISIONS] = {0};
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+        dr[k] = malloc((o.n ? o.n : 1) * sizeof(double));
+    for (int k = 0; k < SPMVP_NPRECISIONS && rc == SPMVP_EXIT_OK; k++)
+        if (!dr[k])
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory merging %s", other);
     for (size_t i = 0; i < o.n && rc == SPMVP_EXIT_OK; i++) {
         const spmvp_train_row *r = &o.row[i];
         long j = spmvp_train_table_find(t, r->matrix, r->prec, r->format, r->mapping);
@@ -553,6 +563,8 @@ static int merge_tables(spmvp_train_table *t, const char *other, const char *pat
             continue;
         }
         spmvp_train_row *a = &t->row[j];
+        if (isfinite(r->us) && a->us > 0 && (unsigned)a->prec < SPMVP_NPRECISIONS)
+            dr[a->prec][ndr[a->prec]++] = spmvp_dr(r->us, a->us);
         if (r->us < a->us) {
             a->us = r->us;
             a->us_event = r->us_event;
@@ -564,6 +576,18 @@ static int merge_tables(spmvp_train_table *t, const char *other, const char *pat
     }
     size_t n = o.n;
     spmvp_train_table_free(&o);
+    for (int k = 0; k < SPMVP_NPRECISIONS && rc == SPMVP_EXIT_OK; k++) {
+        spmvp_dr_summary s = spmvp_dr_summarize(dr[k], ndr[k]);
+        if (!s.n)
+            continue;
+        p->prec[k].session_median = s.median;
+        p->prec[k].session_p90 = s.p90;
+        fprintf(stderr, "spmvp: %s precision: the two sessions differ by a median of %.1f %%, p90 "
+                "%.1f %% (%zu configurations)\n", spmvp_precision_name((spmvp_precision)k),
+                100 * s.median, 100 * s.p90, s.n);
+    }
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+        free(dr[k]);
     if (rc == SPMVP_EXIT_OK && spmvp_train_table_save(t, path))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (rc == SPMVP_EXIT_OK)
@@ -649,7 +673,7 @@ int spmvp_cmd_train(int argc, char **argv)
                                  "MATRIX, or --merge): give --base P.json for the device to fit "
                                  "the table for");
         else if (!(rc = open_table(table, p->device.name, &t, NULL)) && args.merge)
-            rc = merge_tables(&t, args.merge, table);
+            rc = merge_tables(&t, args.merge, table, p);
         if (rc)
             goto done;
         goto fit;

@@ -113,6 +113,8 @@ typedef struct spmvp_profile_precision {
     int has_cv;         /* 1: the cross-validation below was measured */
     spmvp_model_error cv[16][SPMVP_NFORMATS]; /* by model id (model.h, < SPMVP_MODELS_MAX) and format */
     double noise_median, noise_p90; /* run-to-run D_r of the training measurements */
+    double session_median, session_p90; /* D_r between two training sessions of the device
+                                           (train --merge); 0: not measured */
     spmvp_setup_fit setup[SPMVP_NFORMATS]; /* conversion and upload per format (setup_cost.h) */
 } spmvp_profile_precision;
 

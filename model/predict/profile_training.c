@@ -32,6 +32,10 @@ void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_pro
     if (noise) {
         spmvp_json_add_double(w, noise, "median_dr", pp->noise_median);
         spmvp_json_add_double(w, noise, "p90_dr", pp->noise_p90);
+        if (pp->session_p90 > 0) {
+            spmvp_json_add_double(w, noise, "session_median_dr", pp->session_median);
+            spmvp_json_add_double(w, noise, "session_p90_dr", pp->session_p90);
+        }
     }
     cJSON *models = spmvp_json_add_object(w, o, "models");
     for (int m = 0; models && m < spmvp_model_count(); m++) {
@@ -101,6 +105,13 @@ spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *o
     snprintf(mat, sizeof mat, "%s.noise", sub);
     SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "median_dr", SPMVP_JSON_NONNEG, &pp->noise_median));
     SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "p90_dr", SPMVP_JSON_NONNEG, &pp->noise_p90));
+    pp->session_median = pp->session_p90 = 0; /* optional: a profile never merged has none */
+    if (cJSON_GetObjectItemCaseSensitive(noise, "session_p90_dr")) {
+        SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "session_median_dr", SPMVP_JSON_NONNEG,
+                                        &pp->session_median));
+        SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "session_p90_dr", SPMVP_JSON_NONNEG,
+                                        &pp->session_p90));
+    }
     SPMVP_TRY(spmvp_json_get_object(r, o, sub, "models", &models));
     snprintf(sub, sizeof sub, "%s.cv.models", at);
     for (const cJSON *me = models->child; me; me = me->next) {

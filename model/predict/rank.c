@@ -80,7 +80,10 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
     double t1 = spmvp_now_us();
     for (int i = 0; i < k && !st; i++) {
         const spmvp_model_error *err = &pp->cv[m][e[i].config.format];
-        double spread = 1 + (pp->has_cv ? pp->noise_p90 : 0), half = 1 + pp->noise_median;
+        /* the run-to-run spread, or the spread between training sessions where it was
+         * measured (a user's measurement tomorrow is another session) */
+        double spread = 1 + (pp->has_cv ? fmax(pp->noise_p90, pp->session_p90) : 0);
+        double half = 1 + fmax(pp->noise_median, pp->session_median);
         e[i].us = d->predict_vec(part, v, e[i].config.format, e[i].x);
         e[i].lo = e[i].us * (err->cases ? exp(err->q_lo) : 1) / spread;
         e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread;

@@ -4,8 +4,10 @@
  *
  * Intervals: the prediction times the 5th..95th percentiles of measured/predicted in the
  * profile's cross-validation for the model and format, widened by the p90 run-to-run
- * difference of the training measurements (90 %); the same with the quartiles and the median
- * difference (50 %). A tie is an entry whose 50 % interval overlaps the first's.
+ * difference of the training measurements, or by the p90 difference between two training
+ * sessions where the profile has it and it is the larger (90 %); the same with the quartiles
+ * and the median differences (50 %). A tie is an entry whose 50 % interval overlaps the
+ * first's.
  *
  * OpenCL-free. Ownership: spmvp_rank_configs returns a new array the caller frees with free(). */
 #ifndef SPMVP_RANK_H
