@@ -44,6 +44,9 @@ must "cv reports the noise floor" "$tmp/out" '^  noise '
 must "cv ranks" "$tmp/out" '^  Work model \+ gradient boosting \(ours\) +[0-9]+ '
 [ "$(wc -l <"$tmp/pred.tsv")" -eq $((rows + 1)) ] && echo "ok   one prediction line per row" ||
     { echo "FAIL: $tmp/pred.tsv lines"; fails=$((fails + 1)); }
+must "the predictions end with the measured and predicted setup" "$tmp/pred.tsv" '[[:space:]]setup_us[[:space:]]setup_predicted_us$'
+awk -F'\t' 'NR > 1 && !($(NF - 1) > 0) { bad++ } END { exit bad > 0 }' "$tmp/pred.tsv" &&
+    echo "ok   every row has its measured setup" || { echo "FAIL: a row without a measured setup"; fails=$((fails + 1)); }
 
 check "cv --pair a table with itself" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --pair "$tmp/p.train.tsv"
 must "a device paired with itself is predicted exactly" "$tmp/out" 'paired ratio B/A .* within 10 % of the measured 100 %, median error 0.0 %'

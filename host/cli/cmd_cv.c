@@ -21,7 +21,8 @@ static const spmvp_opt options[] = {
     {SPMVP_CHOICE("precision", &args.precision, "P", "single, double or both", "both", cv_precisions)},
     {SPMVP_STRING("predictions", &args.predictions, "FILE", "write every held-out prediction "
                   "(TSV: matrix, family, precision, format, mapping, measured µs, one column per "
-                  "model)", NULL)},
+                  "model, then the measured setup µs, the median of its arrays' timings, and the "
+                  "setup model's held-out prediction)", NULL)},
     {SPMVP_STRING("pair", &args.pair, "TABLE_B", "also judge compare's paired ratio of another "
                   "device's table against this one, held out by the same folds", NULL)},
     SPMVP_OPT_JSON(&args.json),
@@ -42,18 +43,39 @@ const spmvp_cmd spmvp_command_cv = {
     "  spmvp cv devices/nvidia-h100.train.tsv\n",
 };
 
-/* Every row's held-out predictions, for plots and further analysis. */
+/* Every row's held-out predictions, for plots and further analysis: the models' products, then
+ * the measured setup (the median of its arrays' timings, spmvp_cv_setup_measured) and the
+ * setup model's held-out prediction (NaN where the table has no setup times). */
 static int write_predictions(const spmvp_train_table *t, const spmvp_cv *cv, const char *path)
 {
+    double *sm = malloc((t->n ? t->n : 1) * sizeof *sm), *sp = malloc((t->n ? t->n : 1) * sizeof *sp);
+    spmvp_setup_fit fits[SPMVP_NFORMATS];
+    if (!sm || !sp || spmvp_cv_setup_measured(t, sm)) {
+        free(sm);
+        free(sp);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory for the predictions");
+    }
+    for (size_t i = 0; i < t->n; i++)
+        sp[i] = NAN;
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+        if (spmvp_setup_cv(t, cv->fold, cv->nfolds, (spmvp_precision)k, sp, fits)) {
+            free(sm);
+            free(sp);
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        }
     spmvp_atomic *a;
-    if (spmvp_atomic_open(path, &a))
+    if (spmvp_atomic_open(path, &a)) {
+        free(sm);
+        free(sp);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    }
     FILE *f = fopen(a->tmp, "wb");
     int bad = !f;
     if (f) {
         fprintf(f, "matrix\tfamily\tprecision\tformat\tmapping\tus\tus_repeat");
         for (int m = 0; m < spmvp_model_count(); m++)
             fprintf(f, "\t%s", spmvp_model_name(m));
+        fprintf(f, "\tsetup_us\tsetup_predicted_us");
         fputc('\n', f);
         for (size_t i = 0; i < t->n; i++) {
             const spmvp_train_row *r = &t->row[i];
@@ -62,10 +84,12 @@ static int write_predictions(const spmvp_train_table *t, const spmvp_cv *cv, con
                     r->us_repeat);
             for (int m = 0; m < spmvp_model_count(); m++)
                 fprintf(f, "\t%.6g", cv->pred[i * SPMVP_MODELS_MAX + m]);
-            fputc('\n', f);
+            fprintf(f, "\t%.6g\t%.6g\n", sm[i], sp[i]);
         }
         bad = ferror(f) | (fclose(f) != 0);
     }
+    free(sm);
+    free(sp);
     if (bad) {
         spmvp_atomic_abort(a);
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: write failed", path);
