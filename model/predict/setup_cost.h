@@ -2,7 +2,8 @@
  * product-time ranking ignores (issue 13): converting the caller's CSR to the format on the
  * host and uploading the format's arrays. `spmvp train` measures both for every configuration
  * (the training table's convert_us and upload_us, spmvp_spmv_setup_us); this file fits them
- * per device, precision and format, linear in what the conversion walks and the upload moves:
+ * per device, precision and format (CSR-scalar and CSR-vector, which upload CSR's arrays as
+ * they are, together), linear in what the conversion walks and the upload moves:
  *
  *   convert_us = c0 + c1 nnz + c2 rows + c3 slots      (slots: stored entries, padding included)
  *   upload_us  = u0 + u1 bytes + u2 slots              (bytes: the layout's compulsory bytes,
