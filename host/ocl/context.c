@@ -140,11 +140,9 @@ static int readable(const char *path)
 
 static char *load_source(const spmvp_context *ctx, const char *file)
 {
-    char probe[4096];
-    snprintf(probe, sizeof probe, "%s/%s", ctx->cl_dir ? ctx->cl_dir : "", file);
-    if (ctx->cl_dir && (strcmp(file, PRELUDE) || readable(probe))) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", ctx->cl_dir, file);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", ctx->cl_dir ? ctx->cl_dir : "", file);
+    if (ctx->cl_dir && (strcmp(file, PRELUDE) || readable(path))) {
         FILE *f = fopen(path, "rb");
         if (!f) {
             spmvp_fail(SPMVP_ERR_IO, "%s: cannot open kernel source", path);

@@ -9,7 +9,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "advise.h"
+#include "setup_cost.h"
 
 void spmvp_cv_free(spmvp_cv *cv)
 {
@@ -288,9 +288,8 @@ spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, in
     return choose(&c, k);
 }
 
-/* Rows in the order of the arrays they upload: matrix, precision, bytes, then format, except
- * that CSR-scalar and CSR-vector, which upload CSR's arrays as they are and convert nothing
- * (advise.h), are one. */
+/* Rows in the order of the arrays they upload: matrix, precision, bytes, then setup class
+ * (setup_cost.h: CSR-scalar and CSR-vector are one). */
 static const spmvp_train_table *arrays_table;
 static int by_arrays(const void *a, const void *b)
 {
@@ -304,8 +303,7 @@ static int by_arrays(const void *a, const void *b)
     double bx = x->x[SPMVP_FV_BYTES], by = y->x[SPMVP_FV_BYTES];
     if (bx != by)
         return bx < by ? -1 : 1;
-    int fx = spmvp_advise_is_csr(x->format) ? -1 : (int)x->format;
-    int fy = spmvp_advise_is_csr(y->format) ? -1 : (int)y->format;
+    int fx = spmvp_setup_class(x->format), fy = spmvp_setup_class(y->format);
     return (fx > fy) - (fx < fy);
 }
 

@@ -66,14 +66,10 @@ static int measured(const spmvp_train_row *r)
     return isfinite(r->convert_us) && r->convert_us >= 0 && isfinite(r->upload_us) && r->upload_us > 0;
 }
 
-/* Whether formats a and b set up alike: the same format, or CSR-scalar and CSR-vector, which
- * both upload CSR's arrays as they are and convert nothing (advise.h). One fit serves both:
- * fitted apart, their setups (the same operation) came out a few percent apart, which for
- * few products decided between them more than their products did. */
-static int same_setup(spmvp_format a, spmvp_format b)
-{
-    return a == b || (spmvp_advise_is_csr(a) && spmvp_advise_is_csr(b));
-}
+/* One fit per class: fitted apart, CSR-scalar's and CSR-vector's setups (the same operation)
+ * came out a few percent apart, which for few products decided between them more than their
+ * products did. */
+int spmvp_setup_class(spmvp_format f) { return spmvp_advise_is_csr(f) ? -1 : (int)f; }
 
 /* Fits one part (terms of every usable row, the times t) into beta; 0, or -1 with no fit. */
 static int fit_part(const double *X, double *t, size_t n, int k, double *beta)
@@ -103,8 +99,8 @@ spmvp_status spmvp_setup_fit_table(const spmvp_train_table *t, const unsigned ch
         size_t n = 0;
         for (size_t i = 0; i < t->n; i++) {
             const spmvp_train_row *r = &t->row[i];
-            if (r->prec != k || !same_setup(r->format, (spmvp_format)f) || (use && !use[i]) ||
-                !measured(r))
+            if (r->prec != k || spmvp_setup_class(r->format) != spmvp_setup_class((spmvp_format)f) ||
+                (use && !use[i]) || !measured(r))
                 continue;
             convert_terms(r->x, Xc + n * SPMVP_SETUP_CONVERT_TERMS);
             upload_terms(r->x, Xu + n * SPMVP_SETUP_UPLOAD_TERMS);

@@ -22,6 +22,12 @@
 #include "profile_json.h"
 #include "train_table.h"
 
+/* The setup class of format f: formats of one class set up alike (one operation), so one fit
+ * serves them and cv.c judges their measured setups together. CSR-scalar and CSR-vector, which
+ * both upload CSR's arrays as they are and convert nothing (advise.h), are one class (the
+ * value -1); every other format is its own (its value). */
+int spmvp_setup_class(spmvp_format f);
+
 /* Fits fits[f] for every format from the rows of t at precision k with measured setup times
  * whose use[i] is non-zero (use NULL: all); a format with fewer than 8 such rows has none
  * (rows 0). cv members are left as they are. One line per format on notes (may be NULL).
