@@ -10,6 +10,7 @@
 # options of each side, e.g. B_ARGS="--sell-idx 16"), RUNS (50), BATCH (200), PRECISIONS
 # ("double single"), SPMVP_DEVICE (nvidia), LIMIT (seconds; matrices left when it has passed
 # are skipped, so that what was measured comes back within the device tool's 10 minutes).
+# It writes 4 files a matrix: on the device tool (8 files back), tar OUTDIR before the call ends.
 # On the GPU machine, `source .gpu/setup.sh` first.
 set -u
 if [ $# -lt 4 ]; then

@@ -186,6 +186,11 @@ static void print_table(const spmvp_context *ctx, const bench_args *a, const spm
                 printf("note      %s's runs spread widely (quartiles %.2f-%.2f µs around a median of "
                        "%.2f): rerun with more --runs on an idle device\n", spmvp_format_name(r[i].format),
                        r[i].q1_us, r[i].q3_us, r[i].median_us);
+    /* a compiler that takes seconds is a cost of a first product that no timing above shows */
+    for (int i = 0; i < n; i++)
+        if (r[i].build_ms > 1000)
+            printf("note      building %s's kernels took %.1f s (the device's compiler, once a "
+                   "process; build_ms in --json)\n", spmvp_format_name(r[i].format), r[i].build_ms / 1e3);
 }
 
 static cJSON *result_json(const spmvp_bench_result *x, const verdict *v, int i)
@@ -215,6 +220,7 @@ static cJSON *result_json(const spmvp_bench_result *x, const verdict *v, int i)
     cJSON_AddNumberToObject(o, "footprint_bytes", (double)x->footprint);
     cJSON_AddNumberToObject(o, "csr_bytes", (double)x->csr_bytes);
     cJSON_AddNumberToObject(o, "max_error_over_bound_ratio", x->max_err);
+    cJSON_AddNumberToObject(o, "build_ms", x->build_ms);
     return o;
 }
 

@@ -37,6 +37,7 @@ typedef struct spmvp_bench_result {
     double gbs_csr;      /* csr_bytes / median */
     double max_err;      /* largest |y - y_ref| / bound over the rows (<= 1 passes) */
     double convert_us, upload_us; /* the host conversion and upload, once (spmvp_spmv_setup_us) */
+    double build_ms;     /* building the format's programs (0 when this context had built them) */
 } spmvp_bench_result;
 
 /* Benchmarks format f on A. A format that cannot run is reported in r->state, not as an

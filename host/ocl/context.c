@@ -7,6 +7,7 @@
 
 #include "atomic_file.h"
 #include "clcheck.h"
+#include "clock.h"
 
 struct spmvp_cl_source { const char *name; const char *text; };
 extern const struct spmvp_cl_source spmvp_cl_sources[]; /* generated: cl_sources.c */
@@ -245,7 +246,9 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
     }
     const char *text[2] = {prelude, src};
     SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 2, text, NULL, &err_), out);
+    const double t0 = spmvp_now_us();
     cl_int err = clBuildProgram(prog, 1, &ctx->info.device, options, NULL, NULL);
+    ctx->build_us += spmvp_now_us() - t0;
     if (err != CL_SUCCESS) {
         print_build_log(ctx, prog, file, options);
         st = spmvp_fail(err, "building %s for %s failed: %s (options: %s)", file,

@@ -19,6 +19,8 @@ typedef struct spmvp_context {
                                    copies (NULL: embedded; not owned) */
     spmvp_program_entry *cache; /* built programs (size ncache, capacity cap) */
     int ncache, cap;
+    double build_us;            /* wall time spent in clBuildProgram so far, all programs: a
+                                   user's first product pays it (bench reports each format's) */
 } spmvp_context;
 
 /* Creates a context and profiling queue on `info`'s device (completing the description first).
