@@ -8,8 +8,8 @@
 # membar.gl (fence.sc.gpu / fence.acq_rel.gpu on newer PTX); membar.cta alone would make the
 # last work-group's reads of the others' sums a race. Summary in OUTDIR/verify.txt; the exit
 # status is the test's.
-# All of test_cl_kernels does not fit one call on the H100: NVIDIA's compiler took 10-30 s for
-# some of its ~150 programs (COO's one-launch ones; 2026-11-23), so by default the tests run are
+# All of test_cl_kernels did not fit one call on the H100 (2026-11-23: ~150 programs, NVIDIA's
+# compiler seemingly tens of seconds for COO's one-launch ones), so by default the tests run are
 # those of the one-launch kernels and the edge cases (SPMVP_TEST_ONLY, tests/test.h; set ONLY=
 # to run every test), cut off after VERIFY_LIMIT seconds (default 300; exit 124).
 # On the device machine, `source .gpu/setup.sh` first.

@@ -155,16 +155,15 @@ typedef struct trainer {
     long long refilled_all;  /* ... over the whole run */
 } trainer;
 
-/* Measures the configurations of one matrix not yet in the table. */
 /* Untimed conversions and uploads of A before the first timed one of a matrix and precision.
  * In the H100 table (uploads of 0.5 ms or more, medians over 52 matrix-precision pairs
  * measured in every configuration, against CSR-vector's upload of the same arrays), the first
  * configuration measured of a matrix uploaded 1.22x slower, the next three 1.11-1.15x, those
  * after them 1.00-1.04x (presumably the bus and the GPU waking up from the idle of loading the
  * matrix), so that setups were compared partly by the order they were measured in
- * (docs/solver-h100.md). WARM_UPLOADS of them first put every timed
- * upload in one state, a warm one. Returns 1 (warm) whatever the outcome: a format that cannot
- * hold A is reported by the timed run. */
+ * (docs/solver-h100.md). WARM_UPLOADS of them first put every timed upload in one state, a
+ * warm one. Returns 1 (warm) whatever the outcome: a format that cannot hold A is reported by
+ * the timed run. */
 #define WARM_UPLOADS 4
 static int warm_up(spmvp_context *ctx, const spmvp_csr *A, const spmvp_config *c, size_t vs)
 {
@@ -178,6 +177,7 @@ static int warm_up(spmvp_context *ctx, const spmvp_csr *A, const spmvp_config *c
     return 1;
 }
 
+/* Measures the configurations of one matrix not yet in the table. */
 static int train_matrix(trainer *tr, const char *spec, const char *name, const char *family,
                         long long max_nnz, long long all_configs_nnz, int quick)
 {
@@ -205,7 +205,7 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
                                     vs, di->local_mem};
         spmvp_featurizer z;
         spmvp_featurizer_init(&z, A, s, &tg);
-        int warm = 0; /* the untimed upload before this precision's first timed one (warm_up) */
+        int warm = 0; /* the untimed uploads before this precision's first timed one (warm_up) */
         for (int c = 0; c < ncfg && rc == SPMVP_EXIT_OK; c++) {
             spmvp_train_row r;
             memset(&r, 0, sizeof r);
