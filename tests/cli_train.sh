@@ -96,17 +96,19 @@ must "a missing matrix is named" "$tmp/err" 'nosuch: no MATRIX file of that name
 
 # --merge: each configuration's lesser time of two sessions' tables; rows only in the other added
 us_col=$(sed -n 2p "$tmp/p.train.tsv" | tr '\t' '\n' | grep -nx us | cut -d: -f1)
-awk -F'\t' -v OFS='\t' -v c="$us_col" 'NR <= 2 { print; next } { $c = (NR == 3 ? $c / 2 : $c * 2); print }' \
+awk -F'\t' -v OFS='\t' -v c="$us_col" 'NR <= 2 { print; next } { $c = (NR == 3 ? $c / 10 : $c * 10); print }' \
     "$tmp/p.train.tsv" >"$tmp/other.train.tsv"
 cp "$tmp/p.train.tsv" "$tmp/mg.train.tsv"
 check "train --merge" "$SPMVP" train --merge "$tmp/other.train.tsv" --corpus none --base "$tmp/p.json" \
     --table "$tmp/mg.train.tsv" -o "$tmp/mg.json"
 must "it says what it took" "$tmp/err" "merged with .*other.train.tsv: 1 of $rows configurations took its time, 0 added"
-# the other session is 2x or 1/2x every time: the sessions differ by D_r 1 (0.5 for one row)
-must "it says how far apart the sessions are" "$tmp/err" "the two sessions differ by a median of 100.0 %"
-must "the profile keeps it" "$tmp/mg.json" '"session_p90_dr": *1(\.0+[0-9]*)?[,}\r]?$'
+# the other session is 10x or 1/10x every time: the sessions differ by D_r 9, far above any
+# run-to-run spread (PoCL under AddressSanitizer on 2 cores reached a p90 of 119 %), so that
+# rank must take the session's
+must "it says how far apart the sessions are" "$tmp/err" "the two sessions differ by a median of 900.0 %"
+must "the profile keeps it" "$tmp/mg.json" '"session_p90_dr": *9(\.0+[0-9]*)?[,}\r]?$'
 check "rank widens its intervals by it" "$SPMVP" rank laplace2d:30 --profile "$tmp/mg.json"
-must "rank says so" "$tmp/out" "p90 spread between two training sessions \\(100.0 %\\)"
+must "rank says so" "$tmp/out" "p90 spread between two training sessions \\(900.0 %\\)"
 want=$(awk -F'\t' -v c="$us_col" 'NR == 3 { print $c }' "$tmp/other.train.tsv")
 got=$(awk -F'\t' -v c="$us_col" 'NR == 3 { print $c }' "$tmp/mg.train.tsv")
 awk -v a="$want" -v b="$got" 'BEGIN { exit !(a - b < 1e-9 && b - a < 1e-9) }' && echo "ok   the faster session's time" ||
