@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """ab_table.py OUTDIR: the table of scripts/gpu_ab.sh's runs. Per matrix and precision, each
 format's back-to-back batch µs per product under A and B, and B/A; then per format the
-geometric mean and the range of B/A, and the best format's time (best of each side) B/A.
-Verification failures and unsuitable formats show as their state."""
+geometric mean and the range of B/A, and the best format's time (best of each side) B/A; then
+per format and side the longest program build (bench's build_ms: the device's compiler, which
+a user's first product pays; absent from JSON written before 2026-11-23). Verification
+failures and unsuitable formats show as their state."""
 import glob
 import json
 import math
@@ -30,6 +32,7 @@ def main():
                     for p in glob.glob(os.path.join(d, "*_[ab].json"))})
     per_format = defaultdict(list)
     best_ratio = []
+    build = defaultdict(lambda: [0.0, 0.0])  # format -> longest build_ms of A, of B
     print("| matrix | precision | format | A µs | B µs | B/A |")
     print("|---|---|---|---:|---:|---:|")
     for key in pairs:
@@ -39,6 +42,9 @@ def main():
             continue
         name, prec = key.rsplit("_", 1)
         ok = lambda r: r is not None and r["state"] == "ok" and r.get("batch_us", 0) > 0
+        for side, doc in enumerate((a, b)):
+            for f, r in doc.items():
+                build[f][side] = max(build[f][side], r.get("build_ms", 0.0))
         for f in a.keys() | b.keys():
             ra, rb = a.get(f), b.get(f)
             if ok(ra) and ok(rb):
@@ -61,6 +67,12 @@ def main():
     if best_ratio:
         print(f"| best format | {len(best_ratio)} | {geomean(best_ratio):.3f} | "
               f"{min(best_ratio):.3f} | {max(best_ratio):.3f} |")
+    if any(x > 0 for v in build.values() for x in v):
+        print()
+        print("| format | longest build A ms | longest build B ms |")
+        print("|---|---:|---:|")
+        for f, (ba, bb) in sorted(build.items()):
+            print(f"| {f} | {ba:.0f} | {bb:.0f} |")
 
 
 if __name__ == "__main__":
