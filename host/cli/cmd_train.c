@@ -162,15 +162,16 @@ typedef struct trainer {
  * after them 1.00-1.04x (presumably the bus and the GPU waking up from the idle of loading the
  * matrix), so that setups were compared partly by the order they were measured in
  * (docs/solver-h100.md). WARM_UPLOADS of them first put every timed upload in one state, a
- * warm one. Returns 1 (warm) whatever the outcome: a format that cannot hold A is reported by
- * the timed run. */
+ * warm one. They are CSR-scalar's, A's own arrays with no conversion, whatever configuration
+ * comes first: a resumed matrix's first missing one may be an ELL whose conversion takes
+ * seconds, or one that the padding rule then skips. Returns 1 (warm) whatever the outcome. */
 #define WARM_UPLOADS 4
-static int warm_up(spmvp_context *ctx, const spmvp_csr *A, const spmvp_config *c, size_t vs)
+static int warm_up(spmvp_context *ctx, const spmvp_csr *A, size_t vs)
 {
-    spmvp_spmv_options o = {vs, c->map};
+    spmvp_spmv_options o = spmvp_spmv_defaults(vs);
     for (int i = 0; i < WARM_UPLOADS; i++) {
         spmvp_spmv *sp = NULL;
-        if (spmvp_spmv_create(ctx, A, c->format, &o, &sp) != SPMVP_OK)
+        if (spmvp_spmv_create(ctx, A, SPMVP_CSR_SCALAR, &o, &sp) != SPMVP_OK)
             break;
         spmvp_spmv_free(sp);
     }
@@ -212,7 +213,7 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
             spmvp_config_label(&cfg[c], s, di->warp_size, r.mapping, sizeof r.mapping);
             long have = spmvp_train_table_find(tr->t, name, pr, cfg[c].format, r.mapping);
             if ((have < 0 || isnan(tr->t->row[have].convert_us)) && !warm)
-                warm = warm_up(tr->ctx, A, &cfg[c], vs);
+                warm = warm_up(tr->ctx, A, vs);
             if (have >= 0 && isnan(tr->t->row[have].convert_us)) {
                 /* a row of a table from before setup times: measure them alone */
                 spmvp_spmv_options so = {vs, cfg[c].map};
