@@ -4,11 +4,15 @@
  *
  * Level 0 (spmv_coo_tiles): work-group g takes the tile of TILE = WG_SIZE x ITEMS entries
  * [g*TILE, (g+1)*TILE), so every work-group has the same work whatever the row lengths.
- *  1. Load, coalesced: in round j work-item t reads entry j*WG_SIZE + t of the tile (row index,
- *     column index, value, x[column]) and leaves (row, value*x) in local memory.
- *  2. Each work-item reduces its ITEMS consecutive entries serially (the "thread-local" step of
- *     CUB's and ModernGPU's segmented reductions, Merrill & Garland 2016 / Baxter): a row that
- *     begins and ends among them is complete and is stored to y at once.
+ *  1. Load: work-item t takes the ITEMS consecutive entries [t*ITEMS, (t+1)*ITEMS) of the tile
+ *     into registers (row index, value*x[column]). With ITEMS a multiple of 4 a full work-item
+ *     reads them as 4-wide vectors: a warp's 32 reads of 16 (indices) or 32 bytes (doubles)
+ *     cover whole 128-byte lines, as coalesced as a strided loop and without staging the tile in
+ *     local memory (measured on the H100, docs/kernels-h100.md: the staged tile, 28 KiB a
+ *     work-group at 8 items, cost 1.2-1.6x cuSPARSE's COO on stencils).
+ *  2. Each work-item reduces its ITEMS entries serially (the "thread-local" step of CUB's and
+ *     ModernGPU's segmented reductions, Merrill & Garland 2016 / Baxter): a row that begins and
+ *     ends among them is complete and is stored to y at once.
  *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
  *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, with
  *     Blelloch's segmented operator; a work-item's flag says that a row begins among its
@@ -27,10 +31,8 @@
  * Every row with entries is stored exactly once, by one work-item, in one level: y[r] = sum
  * needs no zeroing (the plan zeroes y first only when some row has no entries).
  *
- * Local memory: (row, value) per entry of the tile, padded by one slot per 32 so that the
- * stride-ITEMS reads of step 2 do not all fall in one bank, plus the scan's WG_SIZE flags and
- * sums: (TILE + TILE/32) x (4 + sizeof(VALUE_TYPE)) + WG_SIZE x (4 + sizeof(VALUE_TYPE)) bytes,
- * 28 KiB in double at WG_SIZE 256, ITEMS 8, within the H100's 48 KiB. */
+ * Local memory: the scan's WG_SIZE flags and sums and the tile's two ends,
+ * WG_SIZE x (4 + sizeof(VALUE_TYPE)) + 2 sizeof(VALUE_TYPE) bytes (3 KiB in double at 256). */
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size"
 #endif
@@ -39,7 +41,10 @@
 #endif
 
 #define TILE (WG_SIZE * ITEMS)
-#define PAD(i) ((i) + ((i) >> 5))
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define INDEX4 CAT(INDEX_TYPE, 4)
+#define VALUE4 CAT(VALUE_TYPE, 4)
 
 #ifdef COO_ADD
 #define STORE(r, v) (y[r] += (v))
@@ -47,35 +52,34 @@
 #define STORE(r, v) (y[r] = (v))
 #endif
 
-/* Segmented reduction of the n (1 <= n <= TILE) pairs (lrow, lval) of a tile, rows
- * non-decreasing (steps 2 and 3 above). Rows other than the tile's first and last are stored
- * to y; the tile's partial sums of its first and last rows are left in ends[0] and ends[1]
- * (ends[1] = 0 when the tile holds one row). Called by every work-item of the group; ends with
- * a barrier, after which ends[] may be read. */
-static void tile_reduce(const int n, __local const INDEX_TYPE *lrow, __local const VALUE_TYPE *lval,
-                        __local int *sflag, __local VALUE_TYPE *ssum, __local VALUE_TYPE *ends,
-                        __global VALUE_TYPE *y)
+/* Segmented reduction of a tile (steps 2 and 3 above): this work-item holds the m
+ * (0 <= m <= ITEMS) pairs (r[j], v[j]) that follow an element of row `head` (the tile's first
+ * row for the first work-item), rows non-decreasing through the tile; last says that its
+ * pairs end the tile. Rows other than the tile's first and last are stored to y; the tile's
+ * partial sums of its first and last rows are left in ends[0] and ends[1] (ends[1] = 0 when
+ * the tile holds one row). Called by every work-item of the group; ends with a barrier, after
+ * which ends[] may be read. */
+static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, const INDEX_TYPE head,
+                        const INDEX_TYPE first_row, const int last, __local int *sflag,
+                        __local VALUE_TYPE *ssum, __local VALUE_TYPE *ends, __global VALUE_TYPE *y)
 {
     const int t = (int)get_local_id(0);
-    const int b = t * ITEMS, e = min(b + ITEMS, n);
-    const INDEX_TYPE first_row = lrow[0];
-    /* the row this work-item's entries continue: the previous work-item's last */
-    const INDEX_TYPE head = lrow[PAD(b > 0 && b < n ? b - 1 : 0)];
     int flag = 0;                     /* a row begins among this work-item's entries */
     INDEX_TYPE cur = head;            /* the current row */
     VALUE_TYPE head_sum = 0, sum = 0; /* head_sum: this work-item's entries of row head */
-    for (int i = b; i < e; i++) {
-        const INDEX_TYPE r = lrow[PAD(i)];
-        if (r != cur) {
-            if (flag)
-                STORE(cur, sum); /* began and ended among this work-item's entries */
-            else
-                head_sum = sum;
-            flag = 1;
-            cur = r;
-            sum = 0;
+    for (int j = 0; j < ITEMS; j++) {
+        if (j < m) {
+            if (r[j] != cur) {
+                if (flag)
+                    STORE(cur, sum); /* began and ended among this work-item's entries */
+                else
+                    head_sum = sum;
+                flag = 1;
+                cur = r[j];
+                sum = 0;
+            }
+            sum += v[j];
         }
-        sum += lval[PAD(i)];
     }
     if (t == 0)
         ends[1] = 0;
@@ -101,7 +105,7 @@ static void tile_reduce(const int n, __local const INDEX_TYPE *lrow, __local con
         ssum[t] = sum;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (b < e) {
+    if (m > 0) {
         if (flag) { /* row head ends before this work-item's first new row: add earlier parts */
             const VALUE_TYPE total = t > 0 ? ssum[t - 1] + head_sum : head_sum;
             if (head == first_row)
@@ -109,7 +113,7 @@ static void tile_reduce(const int n, __local const INDEX_TYPE *lrow, __local con
             else
                 STORE(head, total);
         }
-        if (e == n) { /* the tile's last row */
+        if (last) { /* the tile's last row */
             if (cur == first_row)
                 ends[0] = sum;
             else
@@ -119,20 +123,17 @@ static void tile_reduce(const int n, __local const INDEX_TYPE *lrow, __local con
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
-/* After tile_reduce, by work-item 0: the tile's first and last rows go to the next level's
- * carries, or, when the tile is the whole sequence, to y. */
-static void tile_ends(const size_t g, const size_t ntiles, const int n,
-                      __local const INDEX_TYPE *lrow, __local const VALUE_TYPE *ends,
-                      __global VALUE_TYPE *y, __global VALUE_TYPE *carry)
+/* After tile_reduce, by work-item 0: the tile's first and last rows (r0, r1) go to the next
+ * level's carries, or, when the tile is the whole sequence, to y. */
+static void tile_ends(const size_t g, const size_t ntiles, const INDEX_TYPE r0, const INDEX_TYPE r1,
+                      __local const VALUE_TYPE *ends, __global VALUE_TYPE *y,
+                      __global VALUE_TYPE *carry)
 {
-    if (get_local_id(0) != 0)
-        return;
     if (ntiles > 1) {
         carry[2 * g] = ends[0];
         carry[2 * g + 1] = ends[1];
         return;
     }
-    const INDEX_TYPE r0 = lrow[0], r1 = lrow[PAD(n - 1)];
     STORE(r0, ends[0]);
     if (r1 != r0)
         STORE(r1, ends[1]);
@@ -152,26 +153,51 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     PLAN_ARRAY(const INDEX_TYPE, colidx);
     PLAN_ARRAY(const VALUE_TYPE, val);
     PLAN_ARRAY(VALUE_TYPE, carry);
-    __local INDEX_TYPE lrow[PAD(TILE)];
-    __local VALUE_TYPE lval[PAD(TILE)];
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
     const size_t g = get_group_id(0), base = g * (size_t)TILE;
     const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE;
     const int n = (int)min((size_t)TILE, (size_t)nnz - base);
-    const int t = (int)get_local_id(0);
-    for (int j = 0; j < ITEMS; j++) {
-        const int i = j * WG_SIZE + t;
-        if (i < n) {
-            const size_t k = base + (size_t)i;
-            lrow[PAD(i)] = rowidx[k];
-            lval[PAD(i)] = val[k] * x[colidx[k]];
+    const int t = (int)get_local_id(0), b = t * ITEMS;
+    const int m = clamp(n - b, 0, ITEMS);
+    const size_t k = base + (size_t)b;
+    INDEX_TYPE r[ITEMS];
+    VALUE_TYPE v[ITEMS];
+#if ITEMS % 4 == 0
+    if (m == ITEMS) {
+        /* k is a multiple of 4 and the arrays start on 128-byte boundaries (the plan's packed
+         * buffer): the vectors are aligned */
+        for (int q = 0; q < ITEMS; q += 4) {
+            const INDEX4 rr = *(__global const INDEX4 *)(rowidx + k + q);
+            const INDEX4 cc = *(__global const INDEX4 *)(colidx + k + q);
+            const VALUE4 vv = *(__global const VALUE4 *)(val + k + q);
+            r[q] = rr.x;
+            r[q + 1] = rr.y;
+            r[q + 2] = rr.z;
+            r[q + 3] = rr.w;
+            v[q] = vv.x * x[cc.x];
+            v[q + 1] = vv.y * x[cc.y];
+            v[q + 2] = vv.z * x[cc.z];
+            v[q + 3] = vv.w * x[cc.w];
+        }
+    } else
+#endif
+    {
+        for (int j = 0; j < ITEMS; j++) {
+            r[j] = 0;
+            v[j] = 0;
+            if (j < m) {
+                r[j] = rowidx[k + j];
+                v[j] = val[k + j] * x[colidx[k + j]];
+            }
         }
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    tile_reduce(n, lrow, lval, sflag, ssum, ends, y);
-    tile_ends(g, ntiles, n, lrow, ends, y, carry);
+    const INDEX_TYPE first_row = rowidx[base];
+    const INDEX_TYPE head = b > 0 && b < n ? rowidx[k - 1] : first_row;
+    tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
+    if (t == 0)
+        tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
 }
 
 /* The length of the sequence of level `level` (level 0: the nnz entries; level L+1: 2 carries
@@ -211,8 +237,6 @@ void spmv_coo_carries(__global uchar *restrict spmvp_mat,
     PLAN_ARRAY(const INDEX_TYPE, rowidx);
     /* not restrict: read at in_off and written at out_off */
     __global VALUE_TYPE *carry = (__global VALUE_TYPE *)(spmvp_mat + carry_off);
-    __local INDEX_TYPE lrow[PAD(TILE)];
-    __local VALUE_TYPE lval[PAD(TILE)];
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
@@ -220,17 +244,25 @@ void spmv_coo_carries(__global uchar *restrict spmvp_mat,
     const size_t g = get_group_id(0), base = g * (size_t)TILE;
     const size_t ntiles = (len + TILE - 1) / TILE;
     const int n = (int)min((size_t)TILE, len - base);
-    const int t = (int)get_local_id(0);
+    const int t = (int)get_local_id(0), b = t * ITEMS;
+    const int m = clamp(n - b, 0, ITEMS);
+    const size_t k = base + (size_t)b;
+    INDEX_TYPE r[ITEMS];
+    VALUE_TYPE v[ITEMS];
     for (int j = 0; j < ITEMS; j++) {
-        const int i = j * WG_SIZE + t;
-        if (i < n) {
-            lrow[PAD(i)] = row_of(base + (size_t)i, level, nnz, rowidx);
-            lval[PAD(i)] = carry[(size_t)in_off + base + (size_t)i];
+        r[j] = 0;
+        v[j] = 0;
+        if (j < m) {
+            r[j] = row_of(k + j, level, nnz, rowidx);
+            v[j] = carry[(size_t)in_off + k + j];
         }
     }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    tile_reduce(n, lrow, lval, sflag, ssum, ends, y);
-    tile_ends(g, ntiles, n, lrow, ends, y, carry + out_off);
+    const INDEX_TYPE first_row = row_of(base, level, nnz, rowidx);
+    const INDEX_TYPE head = b > 0 && b < n ? row_of(k - 1, level, nnz, rowidx) : first_row;
+    tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
+    if (t == 0)
+        tile_ends(g, ntiles, first_row, row_of(base + (size_t)n - 1, level, nnz, rowidx), ends, y,
+                  carry + out_off);
 }
 
 /* y = 0, before a COO product on a matrix with empty rows. */

@@ -239,9 +239,9 @@ static void kernel_parameters_should_not_change_the_result(void)
                   "K=%d: %s", (int)widths[i], r.note);
     }
     opt.spmv.map.hyb_width = -1;
-    spmvp_idx items[] = {1, 2, 3, 7, 16};
+    spmvp_idx items[] = {1, 2, 3, 7, 8, 16, 32};
     /* a tile that does not fit the device's local memory is unsuitable, and says so (an H100
-     * has 48 KiB: 16 items of doubles in groups of 256 need 53 KiB) */
+     * has 48 KiB: CSR-adaptive's 16 items of doubles in groups of 256 need 53 KiB) */
 #define OK_OR_NO_LOCAL_MEMORY(r) ((r).state == SPMVP_BENCH_OK || \
     ((r).state == SPMVP_BENCH_UNSUITABLE && strstr((r).note, "local memory")))
     for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {

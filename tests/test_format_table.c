@@ -228,13 +228,17 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_OK && p.nlaunches >= 2);
     CHECK(strstr(p.launch[1].options, "-DCOO_ADD") != NULL);
     spmvp_plan_release(&p);
-    /* a tile that does not fit local memory is refused when asked for, shrunk when automatic */
-    t.local_mem = 2048; /* tiles of 256 (8 items) need 3568 bytes in double, of 128 1984 */
+    /* the scan's flags and sums must fit local memory, 32 x (4 + 8) + 16 = 400 bytes in
+     * double, whatever the entries per work-item (they are held in registers) */
+    t.local_mem = 399;
     m = spmvp_mapping_auto();
-    m.coo_items = 64;
+    m.coo_items = 32;
     CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
     CHECK(strstr(spmvp_last_error(), "local memory") != NULL);
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    t.local_mem = 400;
+    CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "32 entries"));
+    spmvp_plan_release(&p);
     m.coo_items = 0;
     CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "4 entries"));
     spmvp_plan_release(&p);

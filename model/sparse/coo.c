@@ -69,35 +69,33 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * The kernels (cl/coo.cl) reduce tiles of TILE = WG x ITEMS entries, one work-group each, and
  * pass the partial sums of each tile's first and last rows up a tree of levels (2 carries per
  * tile, a level per TILE/2-fold shrink) until one tile holds the whole level.
- * ITEMS, entries per work-item: 4 unless the mapping says (--coo-items). Measured on the H100
- * (docs/kernels-h100.md, double, batch µs for ITEMS 1 / 2 / 4 / 8 / 12): R-MAT scale 20
- * 219 / 165 / 164 / 273 / 271, 1 M short rows with 36 of 50,000 90 / 70 / 70 / 115 / 116,
- * wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71: 4 is best or tied
- * everywhere. (CUB's segmented reductions use 7-11 items per thread; with spmvp's tile in
- * local memory, 8 of doubles take 28 KiB a work-group, so fewer work-groups share an SM.)
- * Automatic ITEMS halve until the tile fits the device's local memory; the tile is kept at 64
- * entries or more so that each level shrinks its sequence at least 32-fold. */
+ * ITEMS, entries per work-item: 4 unless the mapping says (--coo-items), at most 32 (a
+ * work-item holds its entries in registers). Measured on the H100 (docs/kernels-h100.md)
+ * first with the tile staged in local memory (double, batch µs for ITEMS 1 / 2 / 4 / 8 / 12):
+ * R-MAT scale 20 219 / 165 / 164 / 273 / 271, 1 M short rows with 36 of 50,000
+ * 90 / 70 / 70 / 115 / 116, wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71;
+ * the kernel now keeps the entries in registers, read as 4-wide vectors (cl/coo.cl).
+ * Local memory holds only the scan, WG x (4 + value size) bytes: the plan refuses a device
+ * with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
+ * least 32-fold. */
 
 static void release_coo(void *C) { spmvp_coo_free(C); }
 
-/* Local memory of one work-group of cl/coo.cl: padded (row, value) tile and the scan. */
-static unsigned long long coo_local_bytes(size_t wg, int items, size_t vs)
+/* Local memory of one work-group of cl/coo.cl: the scan's flags and sums, the tile's ends. */
+static unsigned long long coo_local_bytes(size_t wg, size_t vs)
 {
-    unsigned long long tile = (unsigned long long)wg * (unsigned long long)items;
-    return (tile + tile / 32) * (4 + vs) + wg * (4 + vs) + 2 * vs;
+    return (unsigned long long)wg * (4 + vs) + 2 * vs;
 }
 
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items)
 {
     int it = m->coo_items > 0 ? m->coo_items : SPMVP_COO_ITEMS;
-    while (m->coo_items <= 0 && it > 1 && coo_local_bytes(t->wg_size, it, t->value_size) > t->local_mem)
-        it /= 2;
     while ((size_t)it * t->wg_size < 64)
         it *= 2;
-    if (coo_local_bytes(t->wg_size, it, t->value_size) > t->local_mem)
-        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "COO with %d entries per work-item in groups of "
-                          "%zu needs %llu bytes of local memory, the device has %llu", it,
-                          t->wg_size, coo_local_bytes(t->wg_size, it, t->value_size), t->local_mem);
+    if (coo_local_bytes(t->wg_size, t->value_size) > t->local_mem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "COO in groups of %zu needs %llu bytes of local "
+                          "memory, the device has %llu", t->wg_size,
+                          coo_local_bytes(t->wg_size, t->value_size), t->local_mem);
     *items = it;
     return SPMVP_OK;
 }
@@ -175,8 +173,8 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
 
 static const spmvp_mapping_param coo_params[] = {
     {"coo-items", "N", "COO entries per work-item of a tile (COO, and HYB's COO part); a "
-     "work-group reduces WG x N consecutive entries", "4, fewer where local memory is short",
-     offsetof(spmvp_mapping, coo_items), 1, 256, 0},
+     "work-group reduces WG x N consecutive entries", "4",
+     offsetof(spmvp_mapping, coo_items), 1, 32, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
