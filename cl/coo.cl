@@ -29,7 +29,9 @@
  * it is the last level. Each level shrinks the sequence TILE/2-fold, so 2^31 entries need at
  * most 6 levels with TILE >= 64 (the plan, model/sparse/coo.c, keeps TILE >= 64).
  * Every row with entries is stored exactly once, by one work-item, in one level: y[r] = sum
- * needs no zeroing (the plan zeroes y first only when some row has no entries).
+ * needs no zeroing; the rows with no entries are zeroed by level 0 from a list (spmv_zero
+ * zeroes y when the matrix has no entries at all). A matrix whose level 1 is one tile is
+ * reduced in one launch (COO_ONE_LAUNCH, at spmv_coo_tiles).
  *
  * Local memory: the scan's WG_SIZE flags and sums and the tile's two ends,
  * WG_SIZE x (4 + sizeof(VALUE_TYPE)) + 2 sizeof(VALUE_TYPE) bytes (3 KiB in double at 256). */
@@ -139,6 +141,76 @@ static void tile_ends(const size_t g, const size_t ntiles, const INDEX_TYPE r0, 
         STORE(r1, ends[1]);
 }
 
+/* The length of the sequence of level `level` (level 0: the nnz entries; level L+1: 2 carries
+ * per tile of level L). */
+static size_t level_len(const INDEX_TYPE nnz, const int level)
+{
+    size_t len = (size_t)nnz;
+    for (int l = 0; l < level; l++)
+        len = 2 * ((len + TILE - 1) / TILE);
+    return len;
+}
+
+/* The row of element p of level `level`: carry 2g of a level is its tile g's first element,
+ * carry 2g+1 its last, down to an entry of the matrix. */
+static INDEX_TYPE row_of(size_t p, const int level, const INDEX_TYPE nnz,
+                         __global const INDEX_TYPE *restrict rowidx)
+{
+    for (int l = level; l > 0; l--) {
+        const size_t below = level_len(nnz, l - 1), g = p >> 1;
+        p = (p & 1) ? min((g + 1) * (size_t)TILE, below) - 1 : g * (size_t)TILE;
+    }
+    return rowidx[p];
+}
+
+/* Tile g of level `level` >= 1: the carries of the level below, in[0 .. level_len), reduced;
+ * this tile's two carries go to out[2g], out[2g+1] (or its rows to y when the level is one
+ * tile). in is read through a volatile pointer: in the one-launch tail below it was written by
+ * other work-groups of the same launch, and must come from L2, not a stale L1 line. */
+static void carries_tile(const INDEX_TYPE nnz, const int level, const size_t g,
+                         __global const INDEX_TYPE *restrict rowidx,
+                         volatile __global const VALUE_TYPE *in, __global VALUE_TYPE *out,
+                         __local int *sflag, __local VALUE_TYPE *ssum, __local VALUE_TYPE *ends,
+                         __global VALUE_TYPE *y)
+{
+    const size_t len = level_len(nnz, level);
+    const size_t base = g * (size_t)TILE;
+    const size_t ntiles = (len + TILE - 1) / TILE;
+    const int n = (int)min((size_t)TILE, len - base);
+    const int t = (int)get_local_id(0), b = t * ITEMS;
+    const int m = clamp(n - b, 0, ITEMS);
+    const size_t k = base + (size_t)b;
+    INDEX_TYPE r[ITEMS];
+    VALUE_TYPE v[ITEMS];
+    for (int j = 0; j < ITEMS; j++) {
+        r[j] = 0;
+        v[j] = 0;
+        if (j < m) {
+            r[j] = row_of(k + j, level, nnz, rowidx);
+            v[j] = in[k + j];
+        }
+    }
+    const INDEX_TYPE first_row = row_of(base, level, nnz, rowidx);
+    const INDEX_TYPE head = b > 0 && b < n ? row_of(k - 1, level, nnz, rowidx) : first_row;
+    tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
+    if (t == 0)
+        tile_ends(g, ntiles, first_row, row_of(base + (size_t)n - 1, level, nnz, rowidx), ends, y,
+                  out);
+}
+
+/* Level 0. aux[0] is the one-launch tail's counter (0 between products), aux[1 ..] the rows
+ * with no entries (nempty of them; none with COO_ADD), which no tile stores: they are zeroed
+ * here, a share per work-group, instead of by a launch of their own.
+ * With -DCOO_ONE_LAUNCH (the plan's choice when level 1 is a single tile, 2 x ntiles <= TILE:
+ * every matrix up to TILE^2 / 2 entries, 512 Ki at 256 x 4) the last work-group to finish
+ * reduces level 1 itself, so that a product is one launch instead of two (about 5 µs each on
+ * NVIDIA's OpenCL, the whole time of a small matrix's product): each work-group's work-item 0
+ * writes its carries, fences them (mem_fence, global) and counts the group done with an
+ * integer atomic; the group that counts last reads every carry back (volatile) and resets the
+ * counter for the next product. The carries are added in the same order whichever group is
+ * last: the result does not depend on the schedule. (The "last block" reduction of CUDA's
+ * threadFenceReduction sample; OpenCL 1.2 has integer atomics and global fences, which is all
+ * it needs.) */
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
                     const INDEX_TYPE nnz,
@@ -147,21 +219,30 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
                     const ulong val_off,
                     __global const VALUE_TYPE *restrict x,
                     __global VALUE_TYPE *restrict y,
-                    const ulong carry_off)
+                    const ulong carry_off,
+                    const INDEX_TYPE nempty,
+                    const ulong aux_off)
 {
     PLAN_ARRAY(const INDEX_TYPE, rowidx);
     PLAN_ARRAY(const INDEX_TYPE, colidx);
     PLAN_ARRAY(const VALUE_TYPE, val);
-    PLAN_ARRAY(VALUE_TYPE, carry);
+    /* not restrict: written here and, in the one-launch tail, read through another pointer */
+    __global VALUE_TYPE *carry = (__global VALUE_TYPE *)(spmvp_mat + carry_off);
+    __global int *aux = (__global int *)(spmvp_mat + aux_off);
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
+    __local int last; /* COO_ONE_LAUNCH: this group finished last */
     const size_t g = get_group_id(0), base = g * (size_t)TILE;
     const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE;
     const int n = (int)min((size_t)TILE, (size_t)nnz - base);
     const int t = (int)get_local_id(0), b = t * ITEMS;
     const int m = clamp(n - b, 0, ITEMS);
     const size_t k = base + (size_t)b;
+#ifndef COO_ADD
+    for (size_t e = g * WG_SIZE + (size_t)t; e < (size_t)nempty; e += ntiles * WG_SIZE)
+        y[aux[1 + e]] = 0;
+#endif
     INDEX_TYPE r[ITEMS];
     VALUE_TYPE v[ITEMS];
 #if ITEMS % 4 == 0
@@ -196,30 +277,22 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     const INDEX_TYPE first_row = rowidx[base];
     const INDEX_TYPE head = b > 0 && b < n ? rowidx[k - 1] : first_row;
     tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
+#ifdef COO_ONE_LAUNCH
+    if (t == 0) {
+        tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
+        mem_fence(CLK_GLOBAL_MEM_FENCE); /* the carries before the count */
+        last = atomic_inc(aux) == (int)ntiles - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (last) {
+        carries_tile(nnz, 1, 0, rowidx, carry, carry, sflag, ssum, ends, y);
+        if (t == 0)
+            atomic_xchg(aux, 0);
+    }
+#else
     if (t == 0)
         tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
-}
-
-/* The length of the sequence of level `level` (level 0: the nnz entries; level L+1: 2 carries
- * per tile of level L). */
-static size_t level_len(const INDEX_TYPE nnz, const int level)
-{
-    size_t len = (size_t)nnz;
-    for (int l = 0; l < level; l++)
-        len = 2 * ((len + TILE - 1) / TILE);
-    return len;
-}
-
-/* The row of element p of level `level`: carry 2g of a level is its tile g's first element,
- * carry 2g+1 its last, down to an entry of the matrix. */
-static INDEX_TYPE row_of(size_t p, const int level, const INDEX_TYPE nnz,
-                         __global const INDEX_TYPE *restrict rowidx)
-{
-    for (int l = level; l > 0; l--) {
-        const size_t below = level_len(nnz, l - 1), g = p >> 1;
-        p = (p & 1) ? min((g + 1) * (size_t)TILE, below) - 1 : g * (size_t)TILE;
-    }
-    return rowidx[p];
+#endif
 }
 
 /* Level >= 1: the carries of the level below, at carry[in_off...], reduced in tiles of TILE;
@@ -240,32 +313,11 @@ void spmv_coo_carries(__global uchar *restrict spmvp_mat,
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
-    const size_t len = level_len(nnz, level);
-    const size_t g = get_group_id(0), base = g * (size_t)TILE;
-    const size_t ntiles = (len + TILE - 1) / TILE;
-    const int n = (int)min((size_t)TILE, len - base);
-    const int t = (int)get_local_id(0), b = t * ITEMS;
-    const int m = clamp(n - b, 0, ITEMS);
-    const size_t k = base + (size_t)b;
-    INDEX_TYPE r[ITEMS];
-    VALUE_TYPE v[ITEMS];
-    for (int j = 0; j < ITEMS; j++) {
-        r[j] = 0;
-        v[j] = 0;
-        if (j < m) {
-            r[j] = row_of(k + j, level, nnz, rowidx);
-            v[j] = carry[(size_t)in_off + k + j];
-        }
-    }
-    const INDEX_TYPE first_row = row_of(base, level, nnz, rowidx);
-    const INDEX_TYPE head = b > 0 && b < n ? row_of(k - 1, level, nnz, rowidx) : first_row;
-    tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
-    if (t == 0)
-        tile_ends(g, ntiles, first_row, row_of(base + (size_t)n - 1, level, nnz, rowidx), ends, y,
-                  carry + out_off);
+    carries_tile(nnz, level, get_group_id(0), rowidx, carry + in_off, carry + out_off, sflag, ssum,
+                 ends, y);
 }
 
-/* y = 0, before a COO product on a matrix with empty rows. */
+/* y = 0, the product of a matrix with no entries. */
 __kernel void spmv_zero(const INDEX_TYPE n, __global VALUE_TYPE *restrict y)
 {
     const size_t i = get_global_id(0);

@@ -184,7 +184,9 @@ static void hyb_resolves_its_width_as_bench_does_and_names_both_parts(void)
     spmvp_mapping dflt = spmvp_mapping_auto(); /* resolved inside the plan from A */
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &dflt, &t, &p) == SPMVP_OK);
     CHECK(!strncmp(p.params, want, strlen(want)) && strstr(p.params, "in COO"));
-    CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_ell"));
+    /* ELL, then COO's tiles (one launch: their carries are one tile) */
+    CHECK(p.nlaunches == 2 && !strcmp(p.launch[0].kernel, "spmv_ell"));
+    CHECK(!strcmp(p.launch[1].kernel, "spmv_coo_tiles"));
     spmvp_plan_release(&p);
     /* formats without parameters of their own leave the mapping and the label alone */
     spmvp_mapping before = m;
@@ -203,15 +205,37 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     spmvp_target t = {8, 32, 32, 48 * 1024};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
-    m.coo_items = 2; /* tiles of 64: 11 tiles, 22 carries, 1 tile of carries */
+    m.coo_items = 2; /* tiles of 64: 11 tiles, 22 carries, 1 tile of carries: one launch */
     CHECK(A && spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK);
-    CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_zero"));
-    CHECK(!strcmp(p.launch[1].kernel, "spmv_coo_tiles") && p.launch[1].items == 11 * 32);
-    CHECK(!strcmp(p.launch[2].kernel, "spmv_coo_carries") && p.launch[2].items == 32);
+    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.launch[0].items == 11 * 32);
+    CHECK(strstr(p.launch[0].options, "-DITEMS=2") && !strstr(p.launch[0].options, "COO_ADD"));
+    CHECK(strstr(p.launch[0].options, "-DCOO_ONE_LAUNCH") != NULL);
     CHECK(p.array[3].kind == SPMVP_ARRAY_SCRATCH && p.array[3].n == 22);
-    CHECK(strstr(p.launch[1].options, "-DITEMS=2") && !strstr(p.launch[1].options, "COO_ADD"));
+    /* the counter (0) and the 75 empty rows (3, 7, ...), which the tiles zero */
+    CHECK(p.array[4].kind == SPMVP_ARRAY_INDEX && p.array[4].n == 1 + 75);
+    const spmvp_idx *aux = p.array[4].host;
+    CHECK(aux[0] == 0 && aux[1] == 3 && aux[2] == 7 && aux[75] == 299);
     CHECK(!strcmp(p.params, "2 entries per work-item"));
     spmvp_plan_release(&p);
+    /* more tiles than one tile of carries holds: a launch per level, down to one tile */
+    spmvp_csr *L = banded(3001, 3001, len_three);
+    CHECK(L && spmvp_format_plan(SPMVP_COO, L, &m, &t, &p) == SPMVP_OK);
+    size_t tiles = ((size_t)L->nnz + 63) / 64, carries = 2 * tiles, tiles1 = (carries + 63) / 64;
+    CHECK(tiles > 32 && tiles1 > 1 && tiles1 <= 32);
+    CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.launch[0].items == tiles * 32);
+    CHECK(!strstr(p.launch[0].options, "COO_ONE_LAUNCH"));
+    CHECK(!strcmp(p.launch[1].kernel, "spmv_coo_carries") && p.launch[1].items == tiles1 * 32);
+    CHECK(!strcmp(p.launch[2].kernel, "spmv_coo_carries") && p.launch[2].items == 32);
+    CHECK(p.array[3].n == carries + 2 * tiles1);
+    spmvp_plan_release(&p);
+    spmvp_csr_free(L);
+    /* no entries at all: one launch zeroes y */
+    spmvp_csr *Z = banded(10, 10, len_none);
+    m = spmvp_mapping_auto();
+    CHECK(Z && spmvp_format_plan(SPMVP_COO, Z, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_zero"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(Z);
     /* one tile: no carries; no empty rows: no zeroing */
     spmvp_csr *B = banded(10, 10, len_one);
     m = spmvp_mapping_auto();
@@ -227,6 +251,7 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     m.hyb_width = 1;
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_OK && p.nlaunches >= 2);
     CHECK(strstr(p.launch[1].options, "-DCOO_ADD") != NULL);
+    CHECK(p.array[6].n == 1 && *(const spmvp_idx *)p.array[6].host == 0); /* no empty-row list */
     spmvp_plan_release(&p);
     /* the scan's flags and sums must fit local memory, 32 x (4 + 8) + 16 = 400 bytes in
      * double, whatever the entries per work-item (they are held in registers) */

@@ -79,7 +79,21 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
  * least 32-fold. */
 
-static void release_coo(void *C) { spmvp_coo_free(C); }
+/* What a COO plan owns: the matrix, and aux = [the one-launch counter (0), the empty rows]. */
+typedef struct coo_owned {
+    spmvp_coo *C;
+    spmvp_idx *aux;
+} coo_owned;
+
+static void release_coo(void *o)
+{
+    coo_owned *w = o;
+    if (w) {
+        spmvp_coo_free(w->C);
+        free(w->aux);
+        free(w);
+    }
+}
 
 /* Local memory of one work-group of cl/coo.cl: the scan's flags and sums, the tile's ends. */
 static unsigned long long coo_local_bytes(size_t wg, size_t vs)
@@ -103,20 +117,25 @@ spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int 
 /* Length of level L's sequence (level 0: the entries) and its tiles. */
 static size_t ntiles_of(size_t len, size_t tile) { return (len + tile - 1) / tile; }
 
-void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items, int add)
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items,
+                         const spmvp_idx *aux, spmvp_idx nempty, int add)
 {
     size_t tile = wg * (size_t)items, len = (size_t)C->nnz, scratch = 0;
+    int one = spmvp_coo_one_launch((long long)len, (long long)tile);
     for (size_t l = len; ntiles_of(l, tile) > 1; l = 2 * ntiles_of(l, tile))
         scratch += 2 * ntiles_of(l, tile);
     int a = spmvp_plan_add_array(p, "COO row indices", SPMVP_ARRAY_INDEX, C->rowidx, (size_t)C->nnz);
     spmvp_plan_add_array(p, "COO column indices", SPMVP_ARRAY_INDEX, C->colidx, (size_t)C->nnz);
     spmvp_plan_add_array(p, "COO values", SPMVP_ARRAY_VALUE, C->val, (size_t)C->nnz);
     spmvp_plan_add_array(p, "COO carries", SPMVP_ARRAY_SCRATCH, NULL, scratch);
+    /* an index array the kernel also writes: the counter returns to 0 after every product */
+    spmvp_plan_add_array(p, "COO counter and empty rows", SPMVP_ARRAY_INDEX, aux, 1 + (size_t)nempty);
     if (!len)
         return;
     char opts[96];
-    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s", wg, items, add ? " -DCOO_ADD" : "");
-    /* level 0: the entries, tile by tile */
+    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s%s", wg, items, add ? " -DCOO_ADD" : "",
+             one ? " -DCOO_ONE_LAUNCH" : "");
+    /* level 0: the entries, tile by tile (and level 1 when one) */
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_tiles", ntiles_of(len, tile) * wg, wg);
     snprintf(l->options, sizeof l->options, "%s", opts);
     spmvp_plan_arg_int(l, C->nnz);
@@ -125,6 +144,10 @@ void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items
     spmvp_plan_arg_x(l);
     spmvp_plan_arg_y(l);
     spmvp_plan_arg_array(l, a + 3);
+    spmvp_plan_arg_int(l, nempty);
+    spmvp_plan_arg_array(l, a + 4);
+    if (one)
+        return;
     /* levels 1, 2, ...: the carries of the level below, until a level is one tile */
     size_t in_off = 0;
     for (int level = 1; ntiles_of(len, tile) > 1; level++) {
@@ -150,24 +173,36 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
     spmvp_status st = spmvp_coo_items(m, t, &items);
     if (st)
         return st;
-    spmvp_coo *C = spmvp_coo_from_csr(A);
-    if (!C)
+    spmvp_idx nempty = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        nempty += A->rowptr[i + 1] == A->rowptr[i];
+    coo_owned *w = calloc(1, sizeof *w);
+    if (w)
+        w->aux = calloc(1 + (size_t)nempty, sizeof *w->aux);
+    if (!w || !w->aux) {
+        release_coo(w);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for COO's list of %d empty rows", (int)nempty);
+    }
+    for (spmvp_idx i = 0, e = 1; i < A->nrows; i++)
+        if (A->rowptr[i + 1] == A->rowptr[i])
+            w->aux[e++] = i;
+    if (!(w->C = spmvp_coo_from_csr(A))) {
+        release_coo(w);
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
-    p->owned = C;
+    }
+    p->owned = w;
     p->release = release_coo;
-    p->footprint = spmvp_coo_bytes(C, t->value_size);
+    p->footprint = spmvp_coo_bytes(w->C, t->value_size) + (1 + (size_t)nempty) * sizeof(spmvp_idx);
     snprintf(p->params, sizeof p->params, "%d entries per work-item", items);
-    /* every row with entries is stored once by the kernels: y = 0 first only for empty rows */
-    spmvp_idx empty = 0;
-    for (spmvp_idx i = 0; i < A->nrows && !empty; i++)
-        empty = A->rowptr[i + 1] == A->rowptr[i];
-    if (empty) {
+    /* every row with entries is stored once by the kernels and the empty rows are zeroed by the
+     * tiles' launch; a matrix without entries has no tiles: y = 0 by a launch of its own */
+    if (A->nrows && !A->nnz) {
         spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_zero", (size_t)A->nrows, t->wg_size);
         snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d", t->wg_size, items);
         spmvp_plan_arg_int(l, A->nrows);
         spmvp_plan_arg_y(l);
     }
-    spmvp_plan_coo_part(p, C, t->wg_size, items, 0);
+    spmvp_plan_coo_part(p, w->C, t->wg_size, items, w->aux, nempty, 0);
     return SPMVP_OK;
 }
 
@@ -178,9 +213,10 @@ static const spmvp_mapping_param coo_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
 };
 
-/* Work (format.h): y zeroed first when a row is empty (s->min == 0), then the tiles and the
- * levels of carries (spmvp_work_coo_part), each work-item ITEMS steps a level whatever the rows:
- * COO's lock step is its tiles, not its rows. */
+/* Work (format.h): the tiles and the levels of carries (spmvp_work_coo_part; one launch when
+ * the carries are one tile), each work-item ITEMS steps a level whatever the rows: COO's lock
+ * step is its tiles, not its rows. The counter and the empty rows' list are read once (the
+ * tiles zero those rows); a matrix with no entries is one launch that zeroes y. */
 static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
@@ -189,16 +225,20 @@ static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (st)
         return st;
     long long vs = (long long)t->value_size;
-    if (A->nrows && s->min == 0) {
+    if (A->nrows && !A->nnz) {
         spmvp_lockstep l;
         spmvp_lockstep_init(&l, t->warp);
         spmvp_lockstep_add(&l, A->nrows, 0);
         spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
     }
-    long long scratch = spmvp_work_coo_part(w, A->nnz, t->wg_size, items, t->warp);
+    long long scratch = spmvp_work_coo_part(w, A->nnz, t->wg_size, items, t->warp), nempty = 0;
+    if (s->min == 0)
+        for (spmvp_idx i = 0; i < A->nrows; i++)
+            nempty += A->rowptr[i + 1] == A->rowptr[i];
     w->slots = A->nnz;
     w->bytes = (long long)A->nnz * (2 * (long long)sizeof(spmvp_idx) + vs) +
-               spmvp_work_vectors(A, t->value_size) + 2 * scratch * vs;
+               spmvp_work_vectors(A, t->value_size) + 2 * scratch * vs +
+               (1 + nempty) * (long long)sizeof(spmvp_idx);
     return SPMVP_OK;
 }
 

@@ -68,13 +68,13 @@ typedef struct spmvp_target {
 
 /* ---- device plans ---- */
 
-#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 4 COO arrays */
+#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 5 COO arrays */
 #define SPMVP_PLAN_MAX_LAUNCHES 8 /* COO: zero y, tiles, up to 5 levels of carries (2^31 entries
                                      in tiles of 64 or more) */
 #define SPMVP_PLAN_MAX_ARGS 10
 
 typedef enum spmvp_array_kind {
-    SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], read-only on the device */
+    SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], uploaded; read-only on the device but COO's counter */
     SPMVP_ARRAY_VALUE,   /* double host[n], converted to the device precision, read-only */
     SPMVP_ARRAY_SCRATCH, /* n values of device precision, read-write, no host data */
     SPMVP_ARRAY_INDEX16  /* int16_t host[n], uploaded as is, read-only */

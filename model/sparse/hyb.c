@@ -164,11 +164,12 @@ static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const s
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
     p->owned = H;
     p->release = release_hyb;
-    p->footprint = spmvp_hyb_bytes(H, t->value_size);
+    p->footprint = spmvp_hyb_bytes(H, t->value_size) + sizeof(spmvp_idx); /* + COO's counter */
     snprintf(p->params, sizeof p->params, "K=%d, %d in COO", (int)H->ell->width, (int)H->coo->nnz);
     /* the ELL part writes every y[i] (0 for width 0), then the COO part adds */
     spmvp_plan_ell_part(p, H->ell, t->wg_size);
-    spmvp_plan_coo_part(p, H->coo, t->wg_size, items, 1);
+    static const spmvp_idx counter = 0; /* the COO part's one-launch counter, 0 between products */
+    spmvp_plan_coo_part(p, H->coo, t->wg_size, items, &counter, 0, 1);
     return SPMVP_OK;
 }
 
@@ -209,8 +210,8 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     w->critical_path = width;
     long long scratch = spmvp_work_coo_part(w, coo_nnz, t->wg_size, items, t->warp);
     w->slots = width * pitch + coo_nnz;
-    w->bytes = width * pitch * (I + vs) + coo_nnz * (2 * I + vs) + spmvp_work_vectors(A, t->value_size) +
-               2 * scratch * vs;
+    w->bytes = width * pitch * (I + vs) + (coo_nnz * (2 * I + vs) + I) +
+               spmvp_work_vectors(A, t->value_size) + 2 * scratch * vs; /* I: COO's counter */
     return SPMVP_OK;
 }
 

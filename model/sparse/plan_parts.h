@@ -10,14 +10,18 @@
 /* ELL's two arrays and, for a matrix with rows, its one launch (it writes every y[i]). The
  * plan borrows E's arrays. */
 void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg);
-/* COO's entries per work-item for mapping m on target t (cl/coo.cl): the mapping's, or 4
- * halved until a tile fits local memory; at least 64 entries per tile. SPMVP_ERR_UNSUITABLE
- * when the tile does not fit the device's local memory. */
+/* COO's entries per work-item for mapping m on target t (cl/coo.cl): the mapping's, or 4; at
+ * least 64 entries per tile. SPMVP_ERR_UNSUITABLE when the scan does not fit the device's
+ * local memory. */
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items);
-/* COO's three arrays and one scratch array of carries, then, for a matrix with entries, its
- * launches: the tiles of entries, then one per level of carries (cl/coo.cl). Every row with
- * entries is stored once: y[r] = its sum, or y[r] += its sum when add (HYB's COO part, after
- * ELL wrote y); rows without entries are left alone. The plan borrows C's arrays. */
-void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items, int add);
+/* COO's three arrays, one scratch array of carries and aux (1 + nempty indices: a counter
+ * that must be 0, then the rows with no entries, which the kernel zeroes), then, for a matrix
+ * with entries, its launches: the tiles of entries, then one per level of carries, or none
+ * when the carries are one tile (spmvp_coo_one_launch: the last work-group reduces them)
+ * (cl/coo.cl). Every row with entries is stored once: y[r] = its sum, or y[r] += its sum when
+ * add (HYB's COO part, after ELL wrote y; nempty must be 0 then). The plan borrows C's arrays
+ * and aux. */
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items,
+                         const spmvp_idx *aux, spmvp_idx nempty, int add);
 
 #endif

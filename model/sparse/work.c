@@ -57,6 +57,12 @@ long long spmvp_work_vectors(const spmvp_csr *A, size_t vs)
     return ((long long)A->nrows + A->ncols) * (long long)vs;
 }
 
+int spmvp_coo_one_launch(long long n, long long tile)
+{
+    long long tiles = spmvp_ceil_div(n, tile);
+    return tiles > 1 && 2 * tiles <= tile;
+}
+
 long long spmvp_work_coo_part(spmvp_work *w, long long n, size_t wg, int items, unsigned warp)
 {
     long long tile = (long long)wg * items, scratch = 0;
@@ -64,6 +70,19 @@ long long spmvp_work_coo_part(spmvp_work *w, long long n, size_t wg, int items, 
         return 0;
     /* level 0, the entries: every work-item of a tile takes ITEMS load rounds and ITEMS serial
      * adds, whatever the rows; the last tile's missing entries are padding */
+    if (spmvp_coo_one_launch(n, tile)) {
+        /* level 1 in the same launch, by the last work-group: one more tile on the critical
+         * path, one more group's lock step */
+        long long tiles = spmvp_ceil_div(n, tile);
+        spmvp_lockstep l;
+        spmvp_lockstep_init(&l, warp);
+        long long launched = spmvp_work_launch(w, tiles * (long long)wg, wg);
+        spmvp_lockstep_add(&l, launched, items);
+        spmvp_lockstep_add(&l, (long long)wg, items);
+        w->lockstep_entries += spmvp_lockstep_end(&l, launched + (long long)wg);
+        w->critical_path += 2 * items;
+        return 2 * tiles;
+    }
     for (long long len = n, level = 0;; level++) {
         long long tiles = spmvp_ceil_div(len, tile);
         spmvp_lockstep l;

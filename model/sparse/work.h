@@ -29,9 +29,12 @@ long long spmvp_work_launch(spmvp_work *w, long long items, size_t wg);
 long long spmvp_work_vectors(const spmvp_csr *A, size_t vs);
 /* ELL's pitch for A's rows aligned to wg (ell.c's rule). */
 long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align);
+/* Whether COO's reduction of n entries in tiles of `tile` is one launch (cl/coo.cl's
+ * COO_ONE_LAUNCH): more than one tile, and their carries one tile. */
+int spmvp_coo_one_launch(long long n, long long tile);
 /* COO's tile launches over n entries (coo.c, cl/coo.cl) added to w: the tiles, then a level of
- * carries until one tile holds a level. Each work-item takes `items` steps per level.
- * Returns the scratch values (carries). */
+ * carries until one tile holds a level (in the tiles' launch when spmvp_coo_one_launch). Each
+ * work-item takes `items` steps per level. Returns the scratch values (carries). */
 long long spmvp_work_coo_part(spmvp_work *w, long long n, size_t wg, int items, unsigned warp);
 
 #endif
