@@ -1,6 +1,7 @@
 /* test_cl_kernels.c: every format x both precisions x edge-case, generated and real matrices
  * on the default OpenCL device (PoCL in CI), each result checked against the CPU reference. */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -389,6 +390,57 @@ static void arrays_past_max_alloc_together_should_be_unsuitable(void)
     spmvp_csr_free(A);
 }
 
+/* COO's and CSR-adaptive's one-launch reductions keep counters on the device that must be 0
+ * again after every product, and COO zeroes its empty rows in every product: three products,
+ * each with a new x into a y full of NaN, each against the CPU. (A counter left behind would
+ * keep the next product from summing; the stale y of the product before would hide that if
+ * x and y stayed the same.) Empty rows, a long row and tiles enough for carries. */
+static void counters_and_empty_rows_should_hold_product_after_product(void)
+{
+    static spmvp_idx lens[6000];
+    for (int i = 0; i < 6000; i++)
+        lens[i] = i % 5 == 0 ? 0 : 1 + i % 4;
+    lens[123] = 30000; /* above CSR-adaptive's 4 shares (8,192 at 256 x 8): chunks */
+    spmvp_csr *A = from_lengths(6000, 40000, lens);
+    const size_t n = A ? (size_t)A->nrows : 0, m = A ? (size_t)A->ncols : 0;
+    double *x = malloc((m + 1) * sizeof *x), *want = malloc((n + 1) * sizeof *want);
+    float *xf = malloc((m + 1) * sizeof *xf), *yf = malloc((n + 1) * sizeof *yf);
+    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE};
+    CHECK(A && x && want && xf && yf);
+    for (size_t i = 0; A && x && want && xf && yf && i < sizeof fs / sizeof fs[0]; i++) {
+        spmvp_spmv_options o = spmvp_spmv_defaults(4);
+        spmvp_spmv *sp = NULL;
+        cl_int e1 = CL_SUCCESS, e2 = CL_SUCCESS;
+        cl_mem xb = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY, m * sizeof *xf, NULL, &e1);
+        cl_mem yb = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, n * sizeof *yf, NULL, &e2);
+        CHECK(e1 == CL_SUCCESS && e2 == CL_SUCCESS);
+        CHECK(spmvp_spmv_create(ctx, A, fs[i], &o, &sp) == SPMVP_OK);
+        for (int round = 0; sp && e1 == CL_SUCCESS && e2 == CL_SUCCESS && round < 3; round++) {
+            for (size_t j = 0; j < m; j++)
+                xf[j] = (float)(x[j] = 1.0 / (1 + (j + (size_t)round * 7) % 11) - 0.2 * round);
+            for (size_t j = 0; j < n; j++)
+                yf[j] = NAN;
+            spmvp_csr_spmv(A, x, want);
+            CHECK(clEnqueueWriteBuffer(ctx->queue, xb, CL_TRUE, 0, m * sizeof *xf, xf, 0, NULL, NULL) == CL_SUCCESS);
+            CHECK(clEnqueueWriteBuffer(ctx->queue, yb, CL_TRUE, 0, n * sizeof *yf, yf, 0, NULL, NULL) == CL_SUCCESS);
+            CHECK(spmvp_spmv_enqueue_on(sp, xb, yb, NULL, NULL) == SPMVP_OK);
+            CHECK(clEnqueueReadBuffer(ctx->queue, yb, CL_TRUE, 0, n * sizeof *yf, yf, 0, NULL, NULL) == CL_SUCCESS);
+            size_t bad = 0;
+            for (size_t j = 0; j < n; j++)
+                bad += !(fabs(yf[j] - want[j]) <= 1e-4 * (1 + fabs(want[j])));
+            CHECK_MSG(bad == 0, "%s, product %d: %zu rows wrong", spmvp_format_name(fs[i]), round + 1, bad);
+        }
+        spmvp_spmv_free(sp);
+        clReleaseMemObject(xb);
+        clReleaseMemObject(yb);
+    }
+    free(x);
+    free(want);
+    free(xf);
+    free(yf);
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     if (spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &ctx)) {
@@ -403,6 +455,7 @@ int main(void)
     RUN(every_format_should_match_the_cpu_on_real_matrices);
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
+    RUN(counters_and_empty_rows_should_hold_product_after_product);
     RUN(kernel_parameters_should_not_change_the_result);
     RUN(ell_should_be_unsuitable_for_one_very_long_row);
     RUN(arrays_past_max_alloc_together_should_be_unsuitable);

@@ -16,12 +16,14 @@
  *    block's work and needs no second launch.
  *  - long rows (length > 4 x SHARE): cut into chunks of SHARE entries, one work-group each,
  *    so every work-group of the launch has at most one share (or a medium row) of work; each
- *    chunk's sum goes to a slot of partial sums, and a second launch, one work-group per long
- *    row, adds a row's slots by a tree (deterministic; no float atomics, unlike VectorL). The
- *    second launch is planned only when the matrix has long rows.
+ *    chunk's sum goes to a slot of partial sums, and the row's last chunk to finish (an
+ *    integer counter per long row) adds the row's slots by a tree and writes y, in the same
+ *    launch (deterministic: the slots are added in one order whichever chunk is last; no
+ *    float atomics, unlike VectorL). A second launch for the sums cost about 5 µs on NVIDIA's
+ *    OpenCL, the whole product of a small matrix with a long row.
  * Blocks are in row order, so neighbouring work-groups read neighbouring entries.
- * Device bytes: the CSR arrays, the blocks (3 indices per block) and the long-row table
- * (3 per long row) are uploaded and counted in the footprint; the partial sums are scratch
+ * Device bytes: the CSR arrays, the blocks (3 indices per block), the long-row table (3 per
+ * long row) and its counters (1 per long row) are uploaded and counted in the footprint; the partial sums are scratch
  * (one value per chunk), not counted, as COO's carries are not (test_format_table's rule). */
 #include "csr_adaptive.h"
 
@@ -37,6 +39,7 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
     if (B) {
         free(B->blocks);
         free(B->longrows);
+        free(B->done);
         free(B);
     }
     return NULL;
@@ -108,7 +111,8 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg
     bin_rows(A, B); /* count */
     B->blocks = malloc(((size_t)B->nblocks * 3 + 1) * sizeof *B->blocks);
     B->longrows = malloc(((size_t)B->nlong * 3 + 1) * sizeof *B->longrows);
-    if (!B->blocks || !B->longrows)
+    B->done = calloc((size_t)B->nlong + 1, sizeof *B->done);
+    if (!B->blocks || !B->longrows || !B->done)
         goto nomem;
     bin_rows(A, B); /* fill */
     return B;
@@ -186,7 +190,10 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
     spmvp_plan_add_array(p, "CSR-adaptive blocks", SPMVP_ARRAY_INDEX, B->blocks, 3 * (size_t)B->nblocks);
     spmvp_plan_add_array(p, "CSR-adaptive long rows", SPMVP_ARRAY_INDEX, B->longrows, 3 * (size_t)B->nlong);
     spmvp_plan_add_array(p, "CSR-adaptive partial sums", SPMVP_ARRAY_SCRATCH, NULL, (size_t)B->nslots);
-    p->footprint = spmvp_csr_bytes(A, t->value_size) + 3 * ((size_t)B->nblocks + (size_t)B->nlong) * sizeof(spmvp_idx);
+    /* an index array the kernel also writes: each counter returns to 0 after every product */
+    spmvp_plan_add_array(p, "CSR-adaptive long-row counters", SPMVP_ARRAY_INDEX, B->done, (size_t)B->nlong);
+    p->footprint = spmvp_csr_bytes(A, t->value_size) +
+                   (3 * (size_t)B->nblocks + 4 * (size_t)B->nlong) * sizeof(spmvp_idx);
     snprintf(p->params, sizeof p->params, "%d entries per work-item, %d blocks, %d long rows",
              items, (int)B->nblocks, (int)B->nlong);
     if (!B->nblocks)
@@ -199,14 +206,9 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
     spmvp_plan_arg_x(l);
     spmvp_plan_arg_y(l);
     spmvp_plan_arg_array(l, a + 5);
-    if (!B->nlong)
-        return SPMVP_OK;
-    spmvp_plan_launch *s = spmvp_plan_add_launch(p, "csr_adaptive.cl", "spmv_csr_adaptive_long",
-                                                 (size_t)B->nlong * wg, wg);
-    snprintf(s->options, sizeof s->options, "%s", l->options);
-    spmvp_plan_arg_array(s, a + 4);
-    spmvp_plan_arg_array(s, a + 5);
-    spmvp_plan_arg_y(s);
+    spmvp_plan_arg_int(l, B->nlong);
+    spmvp_plan_arg_array(l, a + 4);
+    spmvp_plan_arg_array(l, a + 6);
     return SPMVP_OK;
 }
 
@@ -228,7 +230,8 @@ static void group_steps(spmvp_lockstep *l, long long n, long long wg)
  * block's longest row (V = the largest power of two with V x rows <= WG, as the kernel takes
  * it). Those sums are on the critical path: a block of 200 short rows and one of 2,628
  * entries gives that row 2 work-items and 1,314 serial adds, about 20 µs on the H100 (the
- * load rounds take 8 steps). The long rows' launch strides over each row's partial sums. */
+ * load rounds take 8 steps). A long row's last chunk then strides over the row's partial sums,
+ * in the same launch. */
 static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                                   const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
@@ -247,16 +250,15 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
     const spmvp_idx *rp = A->rowptr;
     const long long share = wg * items, longest = share * SPMVP_ADAPTIVE_LONG;
     long long nblocks = 0, nlong = 0, nslots = 0, main_path = 0, long_path = 0;
-    spmvp_lockstep l, ll;
+    spmvp_lockstep l;
     spmvp_lockstep_init(&l, t->warp);
-    spmvp_lockstep_init(&ll, t->warp);
     for (spmvp_idx r = 0; r < A->nrows;) { /* bin_rows' walk */
         long long len = rp[r + 1] - rp[r], n, sum_path = 0; /* sum_path: a stream block's */
         if (len > longest) {
             long long chunks = spmvp_ceil_div(len, share);
             for (long long c = 0; c < chunks; c++, nblocks++)
                 group_steps(&l, c + 1 < chunks ? share : len - c * share, wg);
-            group_steps(&ll, chunks, wg);
+            group_steps(&l, chunks, wg); /* the last chunk's group sums the row's slots */
             long_path = spmvp_ceil_div(chunks, wg) > long_path ? spmvp_ceil_div(chunks, wg) : long_path;
             nslots += chunks;
             nlong++;
@@ -287,12 +289,10 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
     long long I = sizeof(spmvp_idx), vs = (long long)t->value_size;
     w->slots = A->nnz;
     w->bytes = ((long long)A->nrows + 1) * I + (long long)A->nnz * (I + vs) + spmvp_work_vectors(A, t->value_size) +
-               3 * (nblocks + nlong) * I + 2 * nslots * vs;
+               (3 * nblocks + 4 * nlong) * I + 2 * nslots * vs;
     w->critical_path = main_path + long_path;
-    if (nblocks)
-        w->lockstep_entries += spmvp_lockstep_end(&l, spmvp_work_launch(w, nblocks * wg, t->wg_size));
-    if (nlong)
-        w->lockstep_entries += spmvp_lockstep_end(&ll, spmvp_work_launch(w, nlong * wg, t->wg_size));
+    if (nblocks) /* the long rows' sums run as extra work-groups' worth of the same launch */
+        w->lockstep_entries += spmvp_lockstep_end(&l, spmvp_work_launch(w, nblocks * wg, t->wg_size) + nlong * wg);
     return SPMVP_OK;
 }
 

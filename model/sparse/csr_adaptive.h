@@ -20,6 +20,8 @@ typedef struct spmvp_csr_adaptive {
                             sums for a chunk of a long row */
     spmvp_idx nlong;     /* rows longer than SPMVP_ADAPTIVE_LONG shares */
     spmvp_idx *longrows; /* 3 per long row (size 3*nlong): row, first and end slot */
+    spmvp_idx *done;     /* per long row, zeros (size nlong): on the device the count of its
+                            chunks finished, which the kernel returns to 0 after each product */
     spmvp_idx nslots;    /* partial sums of the chunks (scratch on the device) */
 } spmvp_csr_adaptive;
 
