@@ -3,76 +3,95 @@
  * tile column-major (entry j of lane l at tile_off[t] + j*BRC_W + l, the tile's height
  * (tile_off[t+1] - tile_off[t]) / BRC_W), padding column -1 ending a row.
  *
- * spmv_brc_tiles: one work-item per (tile, lane). A tile of a one-tile row block writes its
- * row's y at once; a tile of a multi-tile row block (tiles 0..multi_tiles-1) leaves its sum in
- * partial[t*BRC_W + l]. spmv_brc_combine then adds those partials in tile order, one work-item
- * per row of a multi-tile block, and writes y = 0 for the blocks of empty rows (no tiles):
- * deterministic, no atomics (OpenCL 1.2 has no float atomics anyway). */
-#if !defined(BRC_W) || !defined(BRC_B)
-#error "define BRC_W (rows per row block) and BRC_B (entries per row in a tile)"
+ * spmv_brc_tiles, one launch: one work-item per (tile, lane). A tile of a one-tile row block
+ * writes its row's y at once. A tile of a multi-tile row block (tiles 0..multi_tiles-1, with
+ * -DBRC_MULTI) leaves its sum in partial[t*BRC_W + l]; every lane fences it (mem_fence,
+ * global), the work-group meets at a barrier (a tile's BRC_W lanes share a work-group: the
+ * plan keeps WG_SIZE a multiple of BRC_W), and lane 0 counts the tile done on the block's
+ * integer counter. The block's last tile to finish adds the block's partials in tile order
+ * (volatile reads: other work-groups wrote them), writes y and returns the counter to 0 for
+ * the next product: deterministic, no float atomics (OpenCL 1.2 has none). The rows of the
+ * empty row blocks, sorted rows [first_empty, first_empty + nempty), get y = 0 from a
+ * grid-stride loop of the same launch. */
+#if !defined(BRC_W) || !defined(BRC_B) || !defined(WG_SIZE)
+#error "define BRC_W (rows per row block), BRC_B (entries per row in a tile) and WG_SIZE"
+#endif
+#if WG_SIZE % BRC_W != 0
+#error "WG_SIZE must be a multiple of BRC_W"
 #endif
 
-__kernel void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
-                             const INDEX_TYPE ntiles,
-                             const INDEX_TYPE multi_tiles,
-                             const ulong tile_block_off,
-                             const ulong tile_off_off,
-                             const ulong perm_off,
-                             const ulong colidx_off,
-                             const ulong val_off,
-                             __global const VALUE_TYPE *restrict x,
-                             __global VALUE_TYPE *restrict y,
-                             const ulong partial_off)
+__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
+void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
+                    const INDEX_TYPE ntiles,
+                    const INDEX_TYPE multi_tiles,
+                    const ulong tile_block_off,
+                    const ulong tile_off_off,
+                    const ulong perm_off,
+                    const ulong colidx_off,
+                    const ulong val_off,
+                    __global const VALUE_TYPE *restrict x,
+                    __global VALUE_TYPE *restrict y,
+                    const ulong partial_off,
+                    const ulong tile0_off,
+                    const ulong done_off,
+                    const INDEX_TYPE first_empty,
+                    const INDEX_TYPE nempty)
 {
     PLAN_ARRAY(const INDEX_TYPE, tile_block);
     PLAN_ARRAY(const INDEX_TYPE, tile_off);
     PLAN_ARRAY(const INDEX_TYPE, perm);
     PLAN_ARRAY(const INDEX_TYPE, colidx);
     PLAN_ARRAY(const VALUE_TYPE, val);
-    PLAN_ARRAY(VALUE_TYPE, partial);
+    PLAN_ARRAY(const INDEX_TYPE, tile0);
+    /* not restrict: written here and read back through a volatile pointer */
+    __global VALUE_TYPE *partial = (__global VALUE_TYPE *)(spmvp_mat + partial_off);
+    __global int *done = (__global int *)(spmvp_mat + done_off);
     const size_t g = get_global_id(0);
     const size_t t = g / BRC_W, lane = g % BRC_W;
-    if (t >= (size_t)ntiles)
-        return;
-    const INDEX_TYPE start = tile_off[t], height = (tile_off[t + 1] - start) / BRC_W;
-    size_t off = (size_t)start + lane;
-    VALUE_TYPE sum = 0;
-    for (INDEX_TYPE j = 0; j < height; j++, off += BRC_W) {
-        const INDEX_TYPE c = colidx[off];
-        if (c < 0)
-            break;
-        sum += val[off] * x[c];
+    if (t < (size_t)ntiles) {
+        const INDEX_TYPE start = tile_off[t], height = (tile_off[t + 1] - start) / BRC_W;
+        size_t off = (size_t)start + lane;
+        VALUE_TYPE sum = 0;
+        for (INDEX_TYPE j = 0; j < height; j++, off += BRC_W) {
+            const INDEX_TYPE c = colidx[off];
+            if (c < 0)
+                break;
+            sum += val[off] * x[c];
+        }
+        if (t < (size_t)multi_tiles) {
+            partial[g] = sum;
+        } else {
+            const INDEX_TYPE r = perm[(size_t)tile_block[t] * BRC_W + lane];
+            if (r >= 0)
+                y[r] = sum;
+        }
     }
-    if (t < (size_t)multi_tiles) {
-        partial[g] = sum;
-    } else {
-        const INDEX_TYPE r = perm[(size_t)tile_block[t] * BRC_W + lane];
+    for (size_t e = g; e < (size_t)nempty; e += get_global_size(0)) {
+        const INDEX_TYPE r = perm[(size_t)first_empty + e];
+        if (r >= 0)
+            y[r] = 0;
+    }
+#ifdef BRC_MULTI
+    __local int last[WG_SIZE / BRC_W]; /* per tile of this work-group: it finished its block */
+    const size_t lt = get_local_id(0) / BRC_W;
+    mem_fence(CLK_GLOBAL_MEM_FENCE); /* this lane's partial before the count */
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    if (lane == 0 && t < (size_t)multi_tiles) {
+        const INDEX_TYPE b = tile_block[t];
+        last[lt] = atomic_inc(done + b) == tile0[b + 1] - tile0[b] - 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (t < (size_t)multi_tiles && last[lt]) {
+        const INDEX_TYPE b = tile_block[t];
+        volatile __global const VALUE_TYPE *sums = partial;
+        VALUE_TYPE sum = 0;
+        for (INDEX_TYPE u = tile0[b]; u < tile0[b + 1]; u++)
+            sum += sums[(size_t)u * BRC_W + lane];
+        const INDEX_TYPE r = perm[(size_t)b * BRC_W + lane];
         if (r >= 0)
             y[r] = sum;
+        if (lane == 0)
+            atomic_xchg(done + b, 0);
     }
-}
-
-__kernel void spmv_brc_combine(__global const uchar *restrict spmvp_mat,
-                               const INDEX_TYPE multi_rows,
-                               const INDEX_TYPE first_empty_row,
-                               const INDEX_TYPE nitems,
-                               const ulong tile0_off,
-                               const ulong perm_off,
-                               const ulong partial_off,
-                               __global VALUE_TYPE *restrict y)
-{
-    PLAN_ARRAY(const INDEX_TYPE, tile0);
-    PLAN_ARRAY(const INDEX_TYPE, perm);
-    PLAN_ARRAY(const VALUE_TYPE, partial);
-    const size_t g = get_global_id(0);
-    if (g >= (size_t)nitems)
-        return;
-    const size_t p = g < (size_t)multi_rows ? g : (size_t)first_empty_row + (g - (size_t)multi_rows);
-    const size_t block = p / BRC_W, lane = p % BRC_W;
-    VALUE_TYPE sum = 0;
-    for (INDEX_TYPE t = tile0[block]; t < tile0[block + 1]; t++)
-        sum += partial[(size_t)t * BRC_W + lane];
-    const INDEX_TYPE r = perm[p];
-    if (r >= 0)
-        y[r] = sum;
+#endif
 }

@@ -390,8 +390,8 @@ static void arrays_past_max_alloc_together_should_be_unsuitable(void)
     spmvp_csr_free(A);
 }
 
-/* COO's and CSR-adaptive's one-launch reductions keep counters on the device that must be 0
- * again after every product, and COO zeroes its empty rows in every product: three products,
+/* COO's, CSR-adaptive's and BRC's one-launch reductions keep counters on the device that must
+ * be 0 again after every product, and COO and BRC zero their empty rows in every product: three products,
  * each with a new x into a y full of NaN, each against the CPU. (A counter left behind would
  * keep the next product from summing; the stale y of the product before would hide that if
  * x and y stayed the same.) Empty rows, a long row and tiles enough for carries. */
@@ -405,7 +405,7 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
     const size_t n = A ? (size_t)A->nrows : 0, m = A ? (size_t)A->ncols : 0;
     double *x = malloc((m + 1) * sizeof *x), *want = malloc((n + 1) * sizeof *want);
     float *xf = malloc((m + 1) * sizeof *xf), *yf = malloc((n + 1) * sizeof *yf);
-    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE};
+    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE, SPMVP_BRC};
     CHECK(A && x && want && xf && yf);
     for (size_t i = 0; A && x && want && xf && yf && i < sizeof fs / sizeof fs[0]; i++) {
         spmvp_spmv_options o = spmvp_spmv_defaults(4);

@@ -352,8 +352,8 @@ static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
     spmvp_csr_free(A);
 }
 
-/* One launch when every row block is one tile; the combine pass for long rows or empty blocks. */
-static void brc_plan_launches_the_combine_pass_only_when_needed(void)
+/* One launch always: the sums of multi-tile blocks compiled in only when there are some. */
+static void brc_plan_is_one_launch(void)
 {
     spmvp_target t = {4, 64, 32, 48 * 1024};
     spmvp_mapping m = spmvp_mapping_auto();
@@ -362,21 +362,28 @@ static void brc_plan_launches_the_combine_pass_only_when_needed(void)
     CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
     CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_tiles"));
     CHECK(strstr(p.launch[0].options, "-DBRC_W=32") && strstr(p.params, "B=1"));
+    CHECK(!strstr(p.launch[0].options, "BRC_MULTI") && p.array[7].n == 0);
     spmvp_plan_release(&p);
     spmvp_csr_free(A);
     A = banded(40, 9000, len_one_long); /* one 5000-entry row: B = 64 by the model */
     CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
-    CHECK(p.nlaunches == 2 && !strcmp(p.launch[1].kernel, "spmv_brc_combine"));
+    /* the long row's block has 79 tiles: its last sums them; one counter, zeroed */
+    CHECK(p.nlaunches == 1 && strstr(p.launch[0].options, "-DBRC_MULTI"));
+    CHECK(p.array[7].kind == SPMVP_ARRAY_INDEX && p.array[7].n == 1 && *(const spmvp_idx *)p.array[7].host == 0);
     CHECK_MSG(strstr(p.params, "B=64") != NULL, "%s", p.params);
     spmvp_plan_release(&p);
     m.brc_block = 5000; /* one tile per block again (rows 40..63 of the last block are padding) */
     CHECK(spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK && p.nlaunches == 1);
     spmvp_plan_release(&p);
     spmvp_csr_free(A);
-    A = banded(5, 7, len_none); /* no entries: only the combine pass, writing zeros */
+    A = banded(5, 7, len_none); /* no entries: one row block's worth of work-items writes zeros */
     CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
-    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_combine"));
+    CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_tiles") && p.launch[0].items == 64);
     spmvp_plan_release(&p);
+    /* a work-group that would split a row block's lanes */
+    t.wg_size = 48;
+    CHECK(spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_ERR_ARG);
+    CHECK(strstr(spmvp_last_error(), "not a multiple of 32") != NULL);
     spmvp_csr_free(A);
 }
 
@@ -398,7 +405,7 @@ int main(void)
     RUN(hyb_resolves_its_width_as_bench_does_and_names_both_parts);
     RUN(coo_plan_reduces_tiles_then_levels_of_carries);
     RUN(sell_plan_takes_c_from_the_warp_and_compiles_it_in);
-    RUN(brc_plan_launches_the_combine_pass_only_when_needed);
+    RUN(brc_plan_is_one_launch);
     RUN(unknown_formats_are_refused);
     return test_report();
 }

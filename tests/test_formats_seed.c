@@ -333,7 +333,9 @@ static void brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless(void)
         /* tiles of 4, 4, 2 entries per row, then 2: slots 2 * (10 + 2), padding to each
          * block's longest row only */
         CHECK(R->tile_off[1] == 8 && R->tile_off[3] == 20 && R->tile_off[4] == 24);
-        CHECK(spmvp_brc_bytes(R, 4) == 10 * 4 + 6 * 4 + 4 * 4 + 5 * 4 + 24 * 8 + 40 * 4);
+        /* ... and the one multi-tile block's counter, zeroed */
+        CHECK(R->done && R->done[0] == 0);
+        CHECK(spmvp_brc_bytes(R, 4) == 10 * 4 + 6 * 4 + 4 * 4 + 5 * 4 + 24 * 8 + 1 * 4 + 40 * 4);
     }
     spmvp_brc_free(R);
     CHECK(spmvp_brc_from_csr(A, 0, 4) == NULL && spmvp_brc_from_csr(A, 2, 0) == NULL);

@@ -10,11 +10,14 @@
  * Padding fills a row block's rows to its longest row only (as SELL-W with sigma = all rows),
  * whatever B; it is column -1, which ends the row.
  *
- * Kernels (cl/brc.cl). spmv_brc_tiles: one work-item per (tile, lane), summing its row's B
- * entries of the tile. Row blocks of one tile (after sorting: all but the first few) write
- * y[perm[p]] at once; those of several tiles (a prefix of the blocks, L_r falling) leave a
- * partial sum per tile, which spmv_brc_combine adds in tile order (no atomics: deterministic)
- * and writes, together with y = 0 for the row blocks of empty rows (a suffix, no tiles).
+ * Kernel (cl/brc.cl), one launch. spmv_brc_tiles: one work-item per (tile, lane), summing its
+ * row's B entries of the tile. Row blocks of one tile (after sorting: all but the first few)
+ * write y[perm[p]] at once; those of several tiles (a prefix of the blocks, L_r falling) leave
+ * a partial sum per tile, and the block's last tile to finish (an integer counter per block)
+ * adds them in tile order and writes y (deterministic; no float atomics). The rows of empty
+ * row blocks (a suffix, no tiles) are zeroed by the same launch. (Until this was measured it
+ * was a second launch, spmv_brc_combine, about 5 µs on NVIDIA's OpenCL; the model's S below
+ * still prices that launch.)
  *
  * The block-size model (spmvp_brc_block_model). Time is counted in warp steps (one step: a
  * warp loads one slot row of a tile). With the sorted row blocks' longest rows L_r, taken from
@@ -110,6 +113,7 @@ spmvp_brc *spmvp_brc_free(spmvp_brc *R)
         free(R->tile_off);
         free(R->colidx);
         free(R->val);
+        free(R->done);
         free(R);
     }
     return NULL;
@@ -190,6 +194,8 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
     }
     R->tile0[nblocks] = (spmvp_idx)ntiles;
     R->ntiles = (spmvp_idx)ntiles;
+    if (!(R->done = calloc((size_t)R->nmulti + 1, sizeof *R->done)))
+        goto nomem;
     if (spmvp_host_check(NULL, "BRC", spmvp_bytes_mul((uint64_t)slots, sizeof(spmvp_idx) + sizeof(double))))
         return brc_done(R, len, 0);
     R->tile_block = malloc((ntiles ? (size_t)ntiles : 1) * sizeof *R->tile_block);
@@ -262,7 +268,7 @@ size_t spmvp_brc_bytes(const spmvp_brc *R, size_t vs)
 {
     size_t I = sizeof(spmvp_idx), slots = (size_t)R->tile_off[R->ntiles];
     return (size_t)R->nblocks * (size_t)R->W * I + ((size_t)R->nblocks + 1) * I +
-           ((size_t)R->ntiles * 2 + 1) * I + slots * (I + vs) +
+           ((size_t)R->ntiles * 2 + 1) * I + slots * (I + vs) + (size_t)R->nmulti * I +
            ((size_t)R->nrows + (size_t)R->ncols) * vs;
 }
 
@@ -282,48 +288,41 @@ static void label_brc(const spmvp_mapping *m, char *buf, size_t size)
     snprintf(buf, size, "B=%d", m->brc_block);
 }
 
-/* The tiles pass (when there are tiles) and the combine pass (when a row block has several
- * tiles or none): see the top of this file. */
-static void add_launches(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
+/* The one launch (see the top of this file): at least one tile's worth of work-items, so that a
+ * matrix of empty rows still zeroes them; none for a matrix without rows. */
+static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
 {
     spmvp_idx W = R->W, multi_tiles = R->tile0[R->nmulti];
-    char opts[64];
-    snprintf(opts, sizeof opts, "-DBRC_W=%d -DBRC_B=%d", (int)W, (int)R->B);
-    if (R->ntiles) {
-        spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_tiles",
-                                                     (size_t)R->ntiles * (size_t)W, wg);
-        snprintf(l->options, sizeof l->options, "%s", opts);
-        spmvp_plan_arg_int(l, R->ntiles);
-        spmvp_plan_arg_int(l, multi_tiles);
-        spmvp_plan_arg_array(l, a + 2); /* tile_block */
-        spmvp_plan_arg_array(l, a + 3); /* tile_off */
-        spmvp_plan_arg_array(l, a);     /* perm */
-        spmvp_plan_arg_array(l, a + 4); /* colidx */
-        spmvp_plan_arg_array(l, a + 5); /* val */
-        spmvp_plan_arg_x(l);
-        spmvp_plan_arg_y(l);
-        spmvp_plan_arg_array(l, a + 6); /* partial sums */
-    }
-    size_t multi_rows = (size_t)R->nmulti * (size_t)W;
     size_t empty_rows = (size_t)(R->nblocks - R->nfull) * (size_t)W;
-    if (multi_rows + empty_rows) {
-        spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_combine",
-                                                     multi_rows + empty_rows, wg);
-        snprintf(l->options, sizeof l->options, "%s", opts);
-        spmvp_plan_arg_int(l, (long long)multi_rows);
-        spmvp_plan_arg_int(l, (long long)R->nfull * W);
-        spmvp_plan_arg_int(l, (long long)(multi_rows + empty_rows));
-        spmvp_plan_arg_array(l, a + 1); /* tile0 */
-        spmvp_plan_arg_array(l, a);     /* perm */
-        spmvp_plan_arg_array(l, a + 6); /* partial sums */
-        spmvp_plan_arg_y(l);
-    }
+    if (!R->nrows)
+        return;
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_tiles",
+                                                 (size_t)(R->ntiles ? R->ntiles : 1) * (size_t)W, wg);
+    snprintf(l->options, sizeof l->options, "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu%s", (int)W,
+             (int)R->B, wg, R->nmulti ? " -DBRC_MULTI" : "");
+    spmvp_plan_arg_int(l, R->ntiles);
+    spmvp_plan_arg_int(l, multi_tiles);
+    spmvp_plan_arg_array(l, a + 2); /* tile_block */
+    spmvp_plan_arg_array(l, a + 3); /* tile_off */
+    spmvp_plan_arg_array(l, a);     /* perm */
+    spmvp_plan_arg_array(l, a + 4); /* colidx */
+    spmvp_plan_arg_array(l, a + 5); /* val */
+    spmvp_plan_arg_x(l);
+    spmvp_plan_arg_y(l);
+    spmvp_plan_arg_array(l, a + 6); /* partial sums */
+    spmvp_plan_arg_array(l, a + 1); /* tile0 */
+    spmvp_plan_arg_array(l, a + 7); /* counters */
+    spmvp_plan_arg_int(l, (long long)R->nfull * W);
+    spmvp_plan_arg_int(l, (long long)empty_rows);
 }
 
 static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                              spmvp_plan *p)
 {
     int W = spmvp_brc_rows_for_warp(t->warp), B = m->brc_block;
+    if (t->wg_size % (size_t)W)
+        return spmvp_fail(SPMVP_ERR_ARG, "BRC needs a work-group of whole row blocks: %zu is not "
+                          "a multiple of %d", t->wg_size, W);
     if (B <= 0) {
         spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
         if (!s)
@@ -349,20 +348,26 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
     spmvp_plan_add_array(p, "BRC values", SPMVP_ARRAY_VALUE, R->val, slots);
     spmvp_plan_add_array(p, "BRC partial sums", SPMVP_ARRAY_SCRATCH, NULL,
                          (size_t)R->tile0[R->nmulti] * (size_t)W);
-    add_launches(p, R, a, t->wg_size);
+    /* an index array the kernel also writes: each counter returns to 0 after every product */
+    spmvp_plan_add_array(p, "BRC block counters", SPMVP_ARRAY_INDEX, R->done, (size_t)R->nmulti);
+    add_launch(p, R, a, t->wg_size);
     return SPMVP_OK;
 }
 
 /* Work (format.h), from the histogram of row lengths (the rows sorted by decreasing length,
  * as the layout sorts them): row block r of W rows has longest row L_r, the length at sorted
  * position rW, and ceil(L_r / B) tiles; in tile k, lane l takes min(B, max(0, len_l - kB))
- * steps, lane 0 the most, h = min(B, L_r - kB). The combine pass takes, per row of a
- * multi-tile block, one step per tile, and writes 0 for the rows of empty blocks. With W the
- * warp width (a power of two), a warp is one tile, so its lock step is W x h. */
+ * steps, lane 0 the most, h = min(B, L_r - kB). The last tile of a multi-tile block then
+ * takes, per row, one step per tile of the block; the rows of empty blocks are zeroed by a
+ * grid-stride loop (not counted). With W the warp width (a power of two), a warp is one tile,
+ * so its lock step is W x h. */
 static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
     long long W = spmvp_brc_rows_for_warp(t->warp), B = m->brc_block;
+    if ((long long)t->wg_size % W)
+        return spmvp_fail(SPMVP_ERR_ARG, "BRC needs a work-group of whole row blocks: %zu is not "
+                          "a multiple of %lld", t->wg_size, W);
     if (B <= 0)
         B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
     long long nblocks = spmvp_ceil_div(A->nrows, W), ntiles = 0, multi_tiles = 0, sum_l = 0;
@@ -395,14 +400,12 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "BRC needs more than 2^31 slots (W %lld), more "
                           "than 32-bit indices allow", W);
     w->bytes = nblocks * W * I + (nblocks + 1) * I + (2 * ntiles + 1) * I + w->slots * (I + vs) +
-               spmvp_work_vectors(A, t->value_size) + 2 * multi_tiles * W * vs;
+               nmulti * I + spmvp_work_vectors(A, t->value_size) + 2 * multi_tiles * W * vs;
     w->critical_path = tile_steps + combine_steps;
-    if (ntiles)
-        w->lockstep_entries += spmvp_lockstep_end(&tl, spmvp_work_launch(w, ntiles * W, t->wg_size));
-    long long combine = (nmulti + nblocks - nfull) * W;
-    if (combine) {
-        spmvp_lockstep_add(&cl, (nblocks - nfull) * W, 0);
-        w->lockstep_entries += spmvp_lockstep_end(&cl, spmvp_work_launch(w, combine, t->wg_size));
+    if (A->nrows) { /* one launch: the tiles, then in it the sums of the multi-tile blocks (cl) */
+        long long launched = spmvp_work_launch(w, (ntiles ? ntiles : 1) * W, t->wg_size);
+        w->lockstep_entries += spmvp_lockstep_end(&tl, launched);
+        w->lockstep_entries += spmvp_lockstep_end(&cl, nmulti * W);
     }
     return SPMVP_OK;
 }

@@ -32,6 +32,8 @@ typedef struct spmvp_brc {
                              tile_off[t] + j*W + l; -1 for padding, past a row's end
                              (size slots = W * sum_r L_r) */
     double *val;          /* values, 0 for padding (size slots) */
+    spmvp_idx *done;      /* zeros (size nmulti): on the device, multi-tile block r's tiles
+                             finished, which the kernel returns to 0 after each product */
 } spmvp_brc;
 
 /* BRC of A with row blocks of W > 0 rows and tiles of B > 0 entries per row (SPMVP_ERR_ARG
@@ -40,8 +42,9 @@ typedef struct spmvp_brc {
 spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B);
 spmvp_brc *spmvp_brc_free(spmvp_brc *R);
 spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R);
-/* Device bytes: perm, tile0, tile_block, tile_off, colidx and val (padding included), x and y (the
- * scratch of partial sums is the kernels' working space, not counted). */
+/* Device bytes: perm, tile0, tile_block, tile_off, colidx and val (padding included), the
+ * multi-tile blocks' counters, x and y (the scratch of partial sums is the kernel's working
+ * space, not counted). */
 size_t spmvp_brc_bytes(const spmvp_brc *R, size_t value_size);
 
 /* The model's block size (brc.c): B in 1, 2, 4, ..., SPMVP_BRC_MAX_AUTO minimising the
