@@ -371,7 +371,7 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (B <= 0)
         B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
     long long nblocks = spmvp_ceil_div(A->nrows, W), ntiles = 0, multi_tiles = 0, sum_l = 0;
-    long long nmulti = 0, nfull = 0, pos = 0, tile_steps = 0, combine_steps = 0;
+    long long nmulti = 0, pos = 0, tile_steps = 0, combine_steps = 0;
     spmvp_lockstep tl, cl;
     spmvp_lockstep_init(&tl, t->warp);
     spmvp_lockstep_init(&cl, t->warp);
@@ -381,7 +381,6 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         pos += s->hist[L];
         sum_l += blocks * L;
         ntiles += blocks * tiles;
-        nfull += blocks;
         /* each tile: W work-items, lane 0 the longest; a warp narrower than W would split a
          * tile, which the warp widths spmvp meets (powers of two, W = warp) do not */
         for (long long k = 0; k < tiles; k++)
