@@ -5,8 +5,8 @@
  *
  * spmv_brc_tiles, one launch: one work-item per (tile, lane). A tile of a one-tile row block
  * writes its row's y at once. A tile of a multi-tile row block (tiles 0..multi_tiles-1, with
- * -DBRC_MULTI) leaves its sum in partial[t*BRC_W + l]; every lane fences it (mem_fence,
- * global), the work-group meets at a barrier (a tile's BRC_W lanes share a work-group: the
+ * -DBRC_MULTI) leaves its sum in partial[t*BRC_W + l]; every lane fences it (prelude.cl's
+ * hand-over), the work-group meets at a barrier (a tile's BRC_W lanes share a work-group: the
  * plan keeps WG_SIZE a multiple of BRC_W), and lane 0 counts the tile done on the block's
  * integer counter. The block's last tile to finish adds the block's partials in tile order
  * (volatile reads: other work-groups wrote them), writes y and returns the counter to 0 for
@@ -74,11 +74,11 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
 #ifdef BRC_MULTI
     __local int last[WG_SIZE / BRC_W]; /* per tile of this work-group: it finished its block */
     const size_t lt = get_local_id(0) / BRC_W;
-    mem_fence(CLK_GLOBAL_MEM_FENCE); /* this lane's partial before the count */
+    SPMVP_FENCE_GLOBAL(); /* this lane's partial before the count */
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
     if (lane == 0 && t < (size_t)multi_tiles) {
         const INDEX_TYPE b = tile_block[t];
-        last[lt] = atomic_inc(done + b) == tile0[b + 1] - tile0[b] - 1;
+        last[lt] = spmvp_last_part(done + b, tile0[b + 1] - tile0[b]);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (t < (size_t)multi_tiles && last[lt]) {
@@ -91,7 +91,7 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
         if (r >= 0)
             y[r] = sum;
         if (lane == 0)
-            atomic_xchg(done + b, 0);
+            spmvp_reset_count(done + b);
     }
 #endif
 }

@@ -17,7 +17,7 @@
  *    each, so a row of 100,000 entries keeps tens of work-groups busy, not one. Each chunk's
  *    sum goes to partial[slot]; the row's last chunk to finish adds the row's partial sums by
  *    a tree and writes y, in the same launch: work-item 0 of each chunk writes its sum, fences
- *    it (mem_fence, global) and counts the chunk done with an integer atomic on done[j]; the
+ *    it and counts the chunk done on done[j] (prelude.cl's hand-over); the
  *    group that counts the row's last reads every slot back (volatile: other groups wrote
  *    them, L1 may hold none of it) and returns done[j] to 0 for the next product. The slots
  *    are added in one order whichever chunk is last: deterministic, no float atomics. (A
@@ -109,8 +109,8 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         if (t == 0) {
             const INDEX_TYPE j = long_row_of(slot, nlong, longrows);
             partial[slot] = s;
-            mem_fence(CLK_GLOBAL_MEM_FENCE); /* the sum before the count */
-            last = atomic_inc(done + j) == longrows[3 * j + 2] - longrows[3 * j + 1] - 1 ? j : -1;
+            SPMVP_FENCE_GLOBAL(); /* the sum before the count */
+            last = spmvp_last_part(done + j, longrows[3 * j + 2] - longrows[3 * j + 1]) ? j : -1;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (last < 0)
@@ -123,7 +123,7 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         r = group_sum(r, red);
         if (t == 0) {
             y[longrows[3 * last]] = r;
-            atomic_xchg(done + last, 0);
+            spmvp_reset_count(done + last);
         }
         return;
     }

@@ -6,9 +6,27 @@
  * - The plan's arrays come packed in one buffer, spmvp_mat, and each array argument is the
  *   array's byte offset into it, a multiple of 128 (host/ocl/spmv.c: on NVIDIA's OpenCL every
  *   buffer argument costs launch time). PLAN_ARRAY(T, a) rebuilds `__global T *restrict a`
- *   from the argument a_off; restrict holds, as the arrays do not overlap. */
+ *   from the argument a_off; restrict holds, as the arrays do not overlap.
+ * - Work-groups of one launch handing their parts to the one that finishes last (the
+ *   one-launch reductions of coo.cl, csr_adaptive.cl and brc.cl; the "last block" of CUDA's
+ *   threadFenceReduction sample, with OpenCL 1.2's integer atomics): each writer of a part
+ *   calls SPMVP_FENCE_GLOBAL() after its global writes and before the part is counted, so
+ *   that they are visible device-wide first; spmvp_last_part(counter, parts) counts a part
+ *   done and is 1 for the caller whose part was the last of `parts`. That caller reads the
+ *   other parts through volatile pointers (from L2, not from a stale L1 line) and resets the
+ *   counter with spmvp_reset_count for the next product. The fence is the one place the
+ *   memory model matters: scripts/gpu_verify.sh lists what NVIDIA's compiler makes of it,
+ *   which must be device-wide (membar.gl); a work-group-wide fence would make the last
+ *   reader a race. */
 #ifdef SPMVP_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
 #define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
+
+#define SPMVP_FENCE_GLOBAL() mem_fence(CLK_GLOBAL_MEM_FENCE)
+static int spmvp_last_part(__global int *counter, const int parts)
+{
+    return atomic_inc(counter) == parts - 1;
+}
+static void spmvp_reset_count(__global int *counter) { atomic_xchg(counter, 0); }
