@@ -239,7 +239,7 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     const int t = (int)get_local_id(0), b = t * ITEMS;
     const int m = clamp(n - b, 0, ITEMS);
     const size_t k = base + (size_t)b;
-#ifndef COO_ADD
+#ifdef COO_EMPTY /* compiled in only when there are empty rows (never with COO_ADD) */
     for (size_t e = g * WG_SIZE + (size_t)t; e < (size_t)nempty; e += ntiles * WG_SIZE)
         y[aux[1 + e]] = 0;
 #endif

@@ -209,7 +209,7 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     CHECK(A && spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK);
     CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.launch[0].items == 11 * 32);
     CHECK(strstr(p.launch[0].options, "-DITEMS=2") && !strstr(p.launch[0].options, "COO_ADD"));
-    CHECK(strstr(p.launch[0].options, "-DCOO_ONE_LAUNCH") != NULL);
+    CHECK(strstr(p.launch[0].options, "-DCOO_ONE_LAUNCH") && strstr(p.launch[0].options, "-DCOO_EMPTY"));
     CHECK(p.array[3].kind == SPMVP_ARRAY_SCRATCH && p.array[3].n == 22);
     /* the counter (0) and the 75 empty rows (3, 7, ...), which the tiles zero */
     CHECK(p.array[4].kind == SPMVP_ARRAY_INDEX && p.array[4].n == 1 + 75);
@@ -250,7 +250,7 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     m = spmvp_mapping_auto();
     m.hyb_width = 1;
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_OK && p.nlaunches >= 2);
-    CHECK(strstr(p.launch[1].options, "-DCOO_ADD") != NULL);
+    CHECK(strstr(p.launch[1].options, "-DCOO_ADD") && !strstr(p.launch[1].options, "COO_EMPTY"));
     CHECK(p.array[6].n == 1 && *(const spmvp_idx *)p.array[6].host == 0); /* no empty-row list */
     spmvp_plan_release(&p);
     /* the scan's flags and sums must fit local memory, 32 x (4 + 8) + 16 = 400 bytes in
@@ -362,7 +362,8 @@ static void brc_plan_is_one_launch(void)
     CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
     CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_tiles"));
     CHECK(strstr(p.launch[0].options, "-DBRC_W=32") && strstr(p.params, "B=1"));
-    CHECK(!strstr(p.launch[0].options, "BRC_MULTI") && p.array[7].n == 0);
+    CHECK(!strstr(p.launch[0].options, "BRC_MULTI") && !strstr(p.launch[0].options, "BRC_EMPTY"));
+    CHECK(p.array[7].n == 0);
     spmvp_plan_release(&p);
     spmvp_csr_free(A);
     A = banded(40, 9000, len_one_long); /* one 5000-entry row: B = 64 by the model */
@@ -379,6 +380,7 @@ static void brc_plan_is_one_launch(void)
     A = banded(5, 7, len_none); /* no entries: one row block's worth of work-items writes zeros */
     CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
     CHECK(p.nlaunches == 1 && !strcmp(p.launch[0].kernel, "spmv_brc_tiles") && p.launch[0].items == 64);
+    CHECK(strstr(p.launch[0].options, "-DBRC_EMPTY") != NULL);
     spmvp_plan_release(&p);
     /* a work-group that would split a row block's lanes */
     t.wg_size = 48;

@@ -298,8 +298,8 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
         return;
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_tiles",
                                                  (size_t)(R->ntiles ? R->ntiles : 1) * (size_t)W, wg);
-    snprintf(l->options, sizeof l->options, "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu%s", (int)W,
-             (int)R->B, wg, R->nmulti ? " -DBRC_MULTI" : "");
+    snprintf(l->options, sizeof l->options, "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu%s%s", (int)W,
+             (int)R->B, wg, R->nmulti ? " -DBRC_MULTI" : "", empty_rows ? " -DBRC_EMPTY" : "");
     spmvp_plan_arg_int(l, R->ntiles);
     spmvp_plan_arg_int(l, multi_tiles);
     spmvp_plan_arg_array(l, a + 2); /* tile_block */

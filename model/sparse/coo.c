@@ -133,8 +133,8 @@ void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items
     if (!len)
         return;
     char opts[96];
-    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s%s", wg, items, add ? " -DCOO_ADD" : "",
-             one ? " -DCOO_ONE_LAUNCH" : "");
+    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s%s%s", wg, items, add ? " -DCOO_ADD" : "",
+             one ? " -DCOO_ONE_LAUNCH" : "", nempty ? " -DCOO_EMPTY" : "");
     /* level 0: the entries, tile by tile (and level 1 when one) */
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_tiles", ntiles_of(len, tile) * wg, wg);
     snprintf(l->options, sizeof l->options, "%s", opts);
