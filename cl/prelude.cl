@@ -17,16 +17,27 @@
  *   counter with spmvp_reset_count for the next product. The fence is the one place the
  *   memory model matters: scripts/gpu_verify.sh lists what NVIDIA's compiler makes of it,
  *   which must be device-wide (membar.gl); a work-group-wide fence would make the last
- *   reader a race. */
+ *   reader a race. NVIDIA's OpenCL (driver 580, H100) compiles mem_fence(CLK_GLOBAL_MEM_FENCE)
+ *   to membar.cta, the work-group's fence: OpenCL 1.2 gives a fence no scope. So on NVIDIA
+ *   (the host adds -DSPMVP_NVIDIA, host/ocl/context.c) the fence is written in PTX, as CUDA's
+ *   __threadfence(); elsewhere mem_fence, which PoCL's CPU devices make a full fence. The last
+ *   caller fences too, after its count, before it reads the others' parts (acquire). */
 #ifdef SPMVP_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
 #define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
+#ifdef SPMVP_NVIDIA
+#define SPMVP_FENCE_GLOBAL() asm volatile("membar.gl;" ::: "memory")
+#else
 #define SPMVP_FENCE_GLOBAL() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
 static int spmvp_last_part(__global int *counter, const int parts)
 {
-    return atomic_inc(counter) == parts - 1;
+    const int last = atomic_inc(counter) == parts - 1;
+    if (last)
+        SPMVP_FENCE_GLOBAL();
+    return last;
 }
 static void spmvp_reset_count(__global int *counter) { atomic_xchg(counter, 0); }

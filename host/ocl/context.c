@@ -246,6 +246,11 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
     }
     const char *text[2] = {prelude, src};
     SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 2, text, NULL, &err_), out);
+    /* NVIDIA's compiler takes PTX inline: prelude.cl's device-wide fence needs it */
+    char opts[1024];
+    snprintf(opts, sizeof opts, "%s%s", options,
+             strstr(ctx->info.platform_name, "NVIDIA") ? " -DSPMVP_NVIDIA" : "");
+    options = opts;
     const double t0 = spmvp_now_us();
     cl_int err = clBuildProgram(prog, 1, &ctx->info.device, options, NULL, NULL);
     ctx->build_us += spmvp_now_us() - t0;
