@@ -5,10 +5,10 @@
  *
  * spmv_brc_tiles, one launch: one work-item per (tile, lane). A tile of a one-tile row block
  * writes its row's y at once. A tile of a multi-tile row block (tiles 0..multi_tiles-1, with
- * -DBRC_MULTI) leaves its sum in partial[t*BRC_W + l]; every lane fences it (prelude.cl's
- * hand-over), the work-group meets at a barrier (a tile's BRC_W lanes share a work-group: the
- * plan keeps WG_SIZE a multiple of BRC_W), and lane 0 counts the tile done on the block's
- * integer counter. The block's last tile to finish adds the block's partials in tile order
+ * -DBRC_MULTI) leaves its sum in partial[t*BRC_W + l]; the work-group meets at a barrier (a
+ * tile's BRC_W lanes share a work-group: the plan keeps WG_SIZE a multiple of BRC_W), and lane
+ * 0 fences the tile's partials and counts the tile done on the block's integer counter
+ * (prelude.cl's hand-over). The block's last tile to finish adds the block's partials in tile order
  * (volatile reads: other work-groups wrote them), writes y and returns the counter to 0 for
  * the next product: deterministic, no float atomics (OpenCL 1.2 has none). The rows of the
  * empty row blocks, sorted rows [first_empty, first_empty + nempty), get y = 0 from a
@@ -77,10 +77,17 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
 #ifdef BRC_MULTI
     __local int last[WG_SIZE / BRC_W]; /* per tile of this work-group: it finished its block */
     const size_t lt = get_local_id(0) / BRC_W;
-    SPMVP_FENCE_GLOBAL(); /* this lane's partial before the count */
+    /* the tile's partials, written by its BRC_W lanes, visible to the work-group; then lane 0
+     * fences them device-wide before it counts the tile: a fence orders the writes its barrier
+     * made visible to it as well as its own (PTX's fences are cumulative: CUDA's grid sync,
+     * cooperative_groups/details/sync.h before sm_70, is the same barrier, then one thread's
+     * __threadfence and atomicAdd), so one fence a tile does what one a lane did. A fence by every lane
+     * cost the H100 10-37 % on matrices of many multi-tile blocks (2026-11-23, random 50 k x
+     * 300, R-MAT 20), where the second launch it replaces costs 5 µs. */
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
     if (lane == 0 && t < (size_t)multi_tiles) {
         const INDEX_TYPE b = tile_block[t];
+        SPMVP_FENCE_GLOBAL();
         last[lt] = spmvp_last_part(done + b, tile0[b + 1] - tile0[b]);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
