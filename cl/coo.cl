@@ -152,10 +152,19 @@ static size_t level_len(const INDEX_TYPE nnz, const int level)
 }
 
 /* The row of element p of level `level`: carry 2g of a level is its tile g's first element,
- * carry 2g+1 its last, down to an entry of the matrix. */
+ * carry 2g+1 its last, down to an entry of the matrix. Level 1 is written out: in the
+ * one-launch tail the level is a constant 1, and NVIDIA's compiler spends seconds on each
+ * inlined call of the nested loops with a constant level (about 4.5 s a call, 15 s a COO
+ * program: nvcc 13's NVVM on a CUDA copy of coo.cl, 2026-11-23; the H100's OpenCL build of the
+ * one-launch programs was as slow). With the level a kernel argument (spmv_coo_carries) the
+ * loops cost nothing to compile. */
 static INDEX_TYPE row_of(size_t p, const int level, const INDEX_TYPE nnz,
                          __global const INDEX_TYPE *restrict rowidx)
 {
+    if (level == 1) {
+        const size_t g = p >> 1;
+        return rowidx[(p & 1) ? min((g + 1) * (size_t)TILE, (size_t)nnz) - 1 : g * (size_t)TILE];
+    }
     for (int l = level; l > 0; l--) {
         const size_t below = level_len(nnz, l - 1), g = p >> 1;
         p = (p & 1) ? min((g + 1) * (size_t)TILE, below) - 1 : g * (size_t)TILE;
