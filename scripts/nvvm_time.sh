@@ -5,7 +5,8 @@
 # nvcc for sm_90 with the given build options (plus -DSPMVP_NVIDIA, as spmvp adds on NVIDIA);
 # prints the seconds and the PTX's fences. NVIDIA's OpenCL runs the same NVVM: a kernel that
 # takes nvcc seconds took the H100's clBuildProgram as long (COO's one-launch programs, 15 s
-# a program until row_of wrote level 1 out, 2026-11-23). Needs the CUDA toolkit (nvcc).
+# a program until row_of wrote level 1 out, 2026-11-23). PTX=FILE keeps the PTX there (to
+# read what a loop became). Needs the CUDA toolkit (nvcc).
 # Example: scripts/nvvm_time.sh cl/coo.cl -DVALUE_TYPE=double -DINDEX_TYPE=int -DSPMVP_FP64 \
 #              -DWG_SIZE=256 -DITEMS=4 -DCOO_ONE_LAUNCH
 set -eu
@@ -39,3 +40,5 @@ nvcc -arch=sm_90 -ptx -D__NV_NO_VECTOR_DEPRECATION_DIAG -DSPMVP_NVIDIA "$@" -o "
 t1=$(date +%s.%N)
 printf '%s %s: %.2f s, fences: %s\n' "$(basename "$kernel")" "$*" "$(echo "$t1 - $t0" | bc)" \
     "$(grep -oE 'membar\.[a-z]+|fence\.[a-z_.]+' "$tmp/k.ptx" | sort | uniq -c | tr -s ' \n' ' ' || true)"
+[ -n "${PTX:-}" ] && cp "$tmp/k.ptx" "$PTX"
+exit 0
