@@ -1,6 +1,7 @@
 #!/bin/bash
-# scripts/gpu_pending.sh OUTDIR: docs/data/pending-kernels measured in one call of the device
-# tool (within its 10 minutes): the working tree must hold main with the patches applied, and
+# scripts/gpu_pending.sh OUTDIR: kernel patches not yet on main measured in one call of the
+# device tool (within its 10 minutes; first used for docs/data/h100-one-launch): the working
+# tree must hold main with the patches applied, and
 # .gpu/a main as it is (`git archive main | tar -x -C .gpu/a`). First scripts/gpu_verify.sh
 # (the patched kernels against the CPU on the GPU, their fences listed), then, only if that
 # passed, scripts/gpu_ab.sh of the four changed formats, A = main, B = patched, on the
