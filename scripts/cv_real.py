@@ -8,7 +8,7 @@ import math
 import sys
 from collections import defaultdict
 
-MODELS = ["lr", "knn", "gbt", "work", "work+gbt", "rel"]
+MODELS = ["lr", "knn", "gbt", "work", "work+gbt", "rel", "ens"]
 
 
 def pct(xs, q):

@@ -134,6 +134,17 @@ static void grouped_folds_never_leak_a_family(void)
         double p = cv.pred[i * SPMVP_MODELS_MAX + knn];
         CHECK_MSG(fabs(p - twin) <= 1e-9 * twin, "%s: %g, its twin's %g", t.row[i].matrix, p, twin);
     }
+    /* a derived model (ens) is its members' held-out predictions combined, row by row */
+    const spmvp_model *ens = spmvp_model_family(spmvp_model_families() - 1);
+    int e = spmvp_model_parse("ens"), checked = 0;
+    CHECK(ens && ens->combine && e >= 0);
+    for (size_t i = 0; e >= 0 && cv.pred && i < t.n; i++) {
+        double want = spmvp_model_combine(ens, 0, cv.pred + i * SPMVP_MODELS_MAX);
+        double got = cv.pred[i * SPMVP_MODELS_MAX + e];
+        CHECK(isnan(want) == isnan(got) && (isnan(want) || got == want));
+        checked += !isnan(got);
+    }
+    CHECK_MSG(checked > 0, "no held-out row had every member of ens");
     /* D_r of the held-out predictions is the twin's 9x (or 0.9) error, every case */
     spmvp_dr_summary d = spmvp_cv_dr(&t, &cv, knn, SPMVP_PRECISION_DOUBLE, -1);
     CHECK(d.n == t.n && d.within20 == 0);
@@ -223,6 +234,10 @@ static void a_trained_profile_round_trips_and_names_bad_members(void)
     CHECK(again && spmvp_profile_parse("again.json", again, &q) == SPMVP_OK);
     CHECK(q && !strcmp(q->training.table, p->training.table) && q->training.rows == p->training.rows);
     CHECK(q && !memcmp(q->prec[1].cv, p->prec[1].cv, sizeof p->prec[1].cv));
+    /* how each model's held-out picks ranked, which rank's choice of model reads */
+    int ens = spmvp_model_parse("ens");
+    CHECK(p && p->prec[0].ranking[ens].matrices > 0 && p->prec[0].ranking[ens].geomean >= 1);
+    CHECK(q && !memcmp(q->prec[0].ranking, p->prec[0].ranking, sizeof p->prec[0].ranking));
     if (text) {
         refused(text, "\"configurations\": \"quick\"", "\"configurations\": \"fast\"",
                 "p.json: training.configurations: expected \"all\" or \"quick\"");
@@ -231,6 +246,10 @@ static void a_trained_profile_round_trips_and_names_bad_members(void)
                 ".log_ratio_p95: expected a number");
         refused(text, "\"noise\": {", "\"noise\": {\"median_dr\": -1, ",
                 "p.json: precisions.single.cv.noise.median_dr");
+        refused(text, "\"ranking\": {", "\"ranking\": {\"ens\": {\"matrices\": 9, \"within5\": 2, "
+                "\"geomean_slowdown\": 1.1}, ", "precisions.single.cv.ranking.ens");
+        refused(text, "\"ranking\": {", "\"ranking\": {\"ens\": {\"matrices\": 0, \"within5\": 0.5, "
+                "\"geomean_slowdown\": 1.1}, ", "precisions.single.cv.ranking.ens.matrices: must be at least 1");
     }
     spmvp_profile_free(p);
     spmvp_profile_free(q);

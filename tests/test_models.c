@@ -8,7 +8,7 @@
 static void every_model_has_a_unique_name_that_parses_back(void)
 {
     int n = spmvp_model_count();
-    CHECK(n == 11 && n <= SPMVP_MODELS_MAX);
+    CHECK(n == 12 && n <= SPMVP_MODELS_MAX);
     for (int m = 0; m < n; m++) {
         CHECK_MSG(spmvp_model_parse(spmvp_model_name(m)) == m, "%s", spmvp_model_name(m));
         CHECK(spmvp_model_label(m)[0] != 0);
@@ -22,14 +22,14 @@ static void every_model_has_a_unique_name_that_parses_back(void)
 static void the_column_order_is_the_documented_one(void)
 {
     const char *want[] = {"fixed", "normal", "uniform", "pmf", "pmf-cal", "lr", "knn", "work",
-                          "gbt", "work+gbt", "rel"};
-    for (int m = 0; m < 11; m++)
+                          "gbt", "work+gbt", "rel", "ens"};
+    for (int m = 0; m < 12; m++)
         CHECK_MSG(!strcmp(spmvp_model_name(m), want[m]), "%d: %s", m, spmvp_model_name(m));
     char buf[128];
     CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, ", ", " or "),
-                  "fixed, normal, uniform, pmf, pmf-cal, lr, knn, work, gbt, work+gbt or rel"));
+                  "fixed, normal, uniform, pmf, pmf-cal, lr, knn, work, gbt, work+gbt, rel or ens"));
     CHECK(!strcmp(spmvp_model_names(buf, sizeof buf, "|", "|"),
-                  "fixed|normal|uniform|pmf|pmf-cal|lr|knn|work|gbt|work+gbt|rel"));
+                  "fixed|normal|uniform|pmf|pmf-cal|lr|knn|work|gbt|work+gbt|rel|ens"));
     CHECK(!strcmp(spmvp_model_name(spmvp_model_default()), "normal"));
     CHECK(spmvp_model_dtt_key() && !strcmp(spmvp_model_dtt_key(), "pmf_dtt_us"));
 }
@@ -42,7 +42,14 @@ static void families_number_their_variants_consecutively(void)
         CHECK(m && m->version == SPMVP_MODEL_VERSION);
         CHECK(m->nvariants >= 1 && m->nvariants <= SPMVP_MODEL_VARIANTS);
         CHECK(spmvp_model_first(i) == total && spmvp_model_family_index(m) == i);
-        CHECK(m->predict != NULL || (m->fit_table && m->predict_vec)); /* from s, or learned */
+        /* from s, learned, or derived from the models before it */
+        CHECK(m->predict != NULL || (m->fit_table && m->predict_vec) || (m->combine && m->members));
+        if (m->combine) {
+            int all[SPMVP_PROFILE_PARTS_MAX];
+            for (int k = 0; k < SPMVP_PROFILE_PARTS_MAX; k++)
+                all[k] = 1;
+            CHECK(spmvp_model_members_available(m, all)); /* members exist, and come first */
+        }
         /* a part written must be readable, and the other way round */
         CHECK(!m->write_root == !m->read_root && !m->write_prec == !m->read_prec);
         for (int v = 0; v < m->nvariants; v++)
@@ -164,6 +171,80 @@ out:
     spmvp_profile_free(trained);
 }
 
+/* ens's prediction is the geometric mean of work, gbt, work+gbt and rel, through predict_all
+ * and through the predictor's per-configuration call; none where a member has none, and not
+ * available where a member is not. */
+static void the_ensemble_is_the_geometric_mean_of_its_members(void)
+{
+    const spmvp_model *ens = spmvp_model_family(spmvp_model_families() - 1);
+    int e = spmvp_model_parse("ens"), mem[4] = {spmvp_model_parse("work"), spmvp_model_parse("gbt"),
+                                                spmvp_model_parse("work+gbt"), spmvp_model_parse("rel")};
+    double us[SPMVP_MODELS_MAX];
+    for (int j = 0; j < SPMVP_MODELS_MAX; j++)
+        us[j] = 100;
+    us[mem[0]] = 1, us[mem[1]] = 10, us[mem[2]] = 1000, us[mem[3]] = 10;
+    CHECK(ens && fabs(spmvp_model_combine(ens, 0, us) - 17.7827941003892) < 1e-9); /* 10^(5/4) */
+    us[mem[3]] = NAN;
+    CHECK(isnan(spmvp_model_combine(ens, 0, us)));
+    CHECK(isnan(spmvp_model_combine(spmvp_model_family(0), 0, us))); /* not derived */
+    spmvp_profile *p = NULL;
+    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &p) == SPMVP_OK);
+    spmvp_csr *A = spmvp_stencil(20, 20, 20, 7);
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_predictor pred;
+    spmvp_prediction pr;
+    if (!p || !s || spmvp_predictor_init(&pred, p, "h100", 8))
+        goto out;
+    CHECK(spmvp_predict_all(&pred, A, s, &pr) == SPMVP_OK && spmvp_predictor_variant_has(&pred, e));
+    spmvp_features_target t = spmvp_profile_target(p, 8);
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        double sum = 0;
+        for (int k = 0; k < 4; k++)
+            sum += log(pr.us[f][mem[k]]);
+        CHECK_MSG(fabs(pr.us[f][e] / exp(sum / 4) - 1) < 1e-12, "%s", spmvp_format_name((spmvp_format)f));
+        /* the same through the per-configuration call rank uses */
+        spmvp_config c = {(spmvp_format)f, pr.map};
+        c.map.wg_size = (int)t.wg_size;
+        double x[SPMVP_FV_N];
+        if (spmvp_config_features(A, s, &t, &c, NULL, NULL, x) == SPMVP_OK)
+            CHECK(fabs(spmvp_predictor_predict_vec(&pred, e, (spmvp_format)f, x) / pr.us[f][e] - 1) < 1e-12);
+    }
+    /* rel not available: neither is ens */
+    int rel_family = spmvp_model_families() - 2;
+    CHECK(spmvp_model_family(rel_family)->predict_vec && spmvp_model_members_available(ens, pred.available));
+    pred.available[rel_family] = 0;
+    CHECK(!spmvp_model_members_available(ens, pred.available));
+    spmvp_predictor_release(&pred);
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    spmvp_profile_free(p);
+}
+
+/* rank ranks by the model whose held-out picks ranked best (the profile's cv "ranking"), and
+ * without those figures by the least cross-validated error. */
+static void rank_uses_the_model_that_ranked_best(void)
+{
+    spmvp_profile *p = NULL;
+    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &p) == SPMVP_OK);
+    spmvp_predictor pred;
+    if (!p || spmvp_predictor_init(&pred, p, "h100", 8))
+        goto out;
+    spmvp_profile_precision *pp = &p->prec[SPMVP_PRECISION_DOUBLE];
+    memset(pp->ranking, 0, sizeof pp->ranking);
+    CHECK(spmvp_rank_default_model(&pred) == spmvp_predictor_best_model(&pred));
+    int work = spmvp_model_parse("work"), rel = spmvp_model_parse("rel"), pmf = spmvp_model_parse("pmf");
+    pp->ranking[work] = (struct spmvp_model_ranking){100, 0.5, 1.10};
+    pp->ranking[rel] = (struct spmvp_model_ranking){100, 0.6, 1.05};
+    pp->ranking[pmf] = (struct spmvp_model_ranking){100, 0.9, 1.01}; /* not learned: no ranker */
+    CHECK_MSG(spmvp_rank_default_model(&pred) == rel, "%s", spmvp_model_name(spmvp_rank_default_model(&pred)));
+    pp->ranking[work].geomean = 1.02;
+    CHECK(spmvp_rank_default_model(&pred) == work);
+    spmvp_predictor_release(&pred);
+out:
+    spmvp_profile_free(p);
+}
+
 int main(void)
 {
     RUN(every_model_has_a_unique_name_that_parses_back);
@@ -172,5 +253,7 @@ int main(void)
     RUN(a_shipped_profile_predicts_every_model_it_has_data_for);
     RUN(shipped_profiles_never_predict_a_negative_or_non_finite_time);
     RUN(the_trusted_model_follows_the_device_type);
+    RUN(the_ensemble_is_the_geometric_mean_of_its_members);
+    RUN(rank_uses_the_model_that_ranked_best);
     return test_report();
 }

@@ -167,15 +167,16 @@ static void overhead(const spmvp_train_table *t, spmvp_precision k, double *fit_
     }
 }
 
-/* The model rank would trust at precision k: the least held-out median D_r (-1: none). */
+/* The model rank would trust at precision k (spmvp_rank_default_model): the least
+ * geometric-mean slowdown of its held-out picks (-1: none). */
 static int trusted_model(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k)
 {
     int m = -1;
     double best = INFINITY;
     for (int j = 0; j < spmvp_model_count(); j++) {
-        spmvp_dr_summary s = spmvp_cv_dr(t, cv, j, k, -1);
-        if (s.n && s.median < best) {
-            best = s.median;
+        spmvp_cv_rank r = spmvp_cv_ranking(t, cv, j, k);
+        if (r.matrices && r.geomean < best) {
+            best = r.geomean;
             m = j;
         }
     }

@@ -315,6 +315,7 @@ static void record_cv(spmvp_profile *p, const spmvp_train_table *t, const spmvp_
     spmvp_profile_precision *pp = &p->prec[k];
     spmvp_dr_summary noise = spmvp_cv_noise(t, k);
     pp->has_cv = 1;
+    memset(pp->ranking, 0, sizeof pp->ranking); /* a --base profile's, of another table */
     pp->noise_median = noise.median;
     pp->noise_p90 = noise.p90;
     fprintf(stderr, "spmvp: %s precision, held-out D_r (grouped by family): median / p90; "
@@ -325,6 +326,9 @@ static void record_cv(spmvp_profile *p, const spmvp_train_table *t, const spmvp_
         if (!all.n)
             continue;
         spmvp_cv_rank r = spmvp_cv_ranking(t, cv, m, k);
+        pp->ranking[m].matrices = r.matrices;
+        pp->ranking[m].within5 = r.within5;
+        pp->ranking[m].geomean = r.geomean;
         fprintf(stderr, "  %-9s %5.1f %% / %5.1f %%; best pick within 5 %% on %3.0f %% of %d "
                 "matrices, geomean slowdown %.3f\n", spmvp_model_name(m), 100 * all.median,
                 100 * all.p90, 100 * r.within5, r.matrices, r.geomean);

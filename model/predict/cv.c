@@ -91,6 +91,15 @@ spmvp_status spmvp_cv_run(const spmvp_train_table *t, int folds, FILE *notes, sp
         for (int k = 0; !st && k < SPMVP_NPRECISIONS; k++) {
             for (int mi = 0; !st && mi < spmvp_model_families(); mi++) {
                 const spmvp_model *m = spmvp_model_family(mi);
+                if (m->combine) { /* derived: from its members' held-out predictions, which
+                                     come before it */
+                    for (size_t i = 0; i < t->n; i++)
+                        if (!use[i] && t->row[i].prec == (spmvp_precision)k)
+                            for (int j = 0; j < m->nvariants; j++)
+                                out->pred[i * SPMVP_MODELS_MAX + spmvp_model_first(mi) + j] =
+                                    spmvp_model_combine(m, j, out->pred + i * SPMVP_MODELS_MAX);
+                    continue;
+                }
                 if (!m->fit_table || !m->predict_vec)
                     continue;
                 void *part = calloc(1, m->prec_size ? m->prec_size : 1);

@@ -24,7 +24,8 @@
 #include "spmvp_sparse.h"
 #include "train_table.h"
 
-#define SPMVP_MODEL_VERSION 2   /* the descriptor layout below (1: without the learned hooks) */
+#define SPMVP_MODEL_VERSION 3   /* the descriptor layout below (1: without the learned hooks,
+                                   2: without the derived ones) */
 #define SPMVP_MODEL_VARIANTS 3  /* most models one descriptor predicts */
 #define SPMVP_MODELS_MAX 16     /* most models in all (spmvp_model_count() <= this) */
 
@@ -141,6 +142,16 @@ typedef struct spmvp_model {
      * prepare and state_size: the predictor's state is then a pointer to the part
      * (`*(const T *const *)state` in print_info), available when fitted says so. */
     int (*fitted)(const void *prec_part);
+
+    /* ---- version 3: models derived from others' predictions ----
+     * A derived model has no part, no fit and no state: its prediction of a configuration is
+     * a function of its members' predictions of the same configuration. members names them
+     * (variants of earlier descriptors in the registry, NULL-terminated); it can predict where
+     * all of them can. combine gets their predictions in that order (NaN where one has none)
+     * and returns variant j's µs, or NaN. predict_all, rank and cv compute it after its
+     * members (spmvp_model_combine). */
+    const char *const *members;
+    double (*combine)(const double *member_us, int nmembers, int variant);
 } spmvp_model;
 
 /* ---- the registry (models.c) ---- */
@@ -161,6 +172,14 @@ unsigned spmvp_model_flags(int m);
 int spmvp_model_parse(const char *name);
 /* The evidence for trusting model m (its variant's why), or "". */
 const char *spmvp_model_why(int m);
+/* Derived descriptor m's variant j from us[id], every model id's prediction of one
+ * configuration (SPMVP_MODELS_MAX values): its members' values passed to its combine. NaN for
+ * a descriptor that is not derived or names a model that does not exist. */
+double spmvp_model_combine(const spmvp_model *m, int variant, const double *us);
+/* Whether every member of derived descriptor m is a variant of a descriptor before it, and
+ * available[] (by registry index) says each member's descriptor can predict; 0 otherwise. */
+int spmvp_model_members_available(const spmvp_model *m, const int *available);
+
 /* The first model flagged SPMVP_MODEL_COMPARE_DEFAULT (0 if none). */
 int spmvp_model_default(void);
 /* The dtt_key of the first descriptor with one, or NULL. */

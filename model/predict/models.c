@@ -3,6 +3,7 @@
  * A new model is one file defining its descriptor (model.h) and one line here. */
 #include "model.h"
 
+#include <math.h>
 #include <string.h>
 
 extern const spmvp_model spmvp_model_strip; /* model_strip.c: fixed, normal, uniform */
@@ -12,11 +13,12 @@ extern const spmvp_model spmvp_model_knn;    /* model_knn.c: knn (seed 004, trai
 extern const spmvp_model spmvp_model_work;   /* model_work.c: work (ours, trained) */
 extern const spmvp_model spmvp_model_gbt;    /* model_gbt.c: gbt (seed 004), work+gbt (ours) */
 extern const spmvp_model spmvp_model_rel;    /* model_rel.c: rel (ours, for ranking) */
+extern const spmvp_model spmvp_model_ens;    /* model_ens.c: ens (ours, derived: for ranking) */
 
 static const spmvp_model *const registry[] = {&spmvp_model_strip, &spmvp_model_pmf,
                                               &spmvp_model_linreg, &spmvp_model_knn,
                                               &spmvp_model_work, &spmvp_model_gbt,
-                                              &spmvp_model_rel};
+                                              &spmvp_model_rel, &spmvp_model_ens};
 #define NFAMILIES ((int)(sizeof registry / sizeof registry[0]))
 
 _Static_assert(NFAMILIES <= SPMVP_PROFILE_PARTS_MAX, "raise SPMVP_PROFILE_PARTS_MAX");
@@ -117,4 +119,41 @@ char *spmvp_model_names(char *buf, size_t size, const char *sep, const char *las
         len += k > 0 ? (size_t)k : 0;
     }
     return buf;
+}
+
+/* The registry index of the descriptor whose variants include model id m (-1). */
+static int family_of_id(int m)
+{
+    for (int i = 0; m >= 0 && i < NFAMILIES; i++)
+        if (m < spmvp_model_first(i) + registry[i]->nvariants)
+            return i;
+    return -1;
+}
+
+double spmvp_model_combine(const spmvp_model *m, int variant, const double *us)
+{
+    double v[SPMVP_MODELS_MAX];
+    int n = 0;
+    if (!m || !m->combine || !m->members)
+        return NAN;
+    for (; m->members[n] && n < SPMVP_MODELS_MAX; n++) {
+        int id = spmvp_model_parse(m->members[n]);
+        if (id < 0)
+            return NAN;
+        v[n] = us[id];
+    }
+    return m->combine(v, n, variant);
+}
+
+int spmvp_model_members_available(const spmvp_model *m, const int *available)
+{
+    int self = spmvp_model_family_index(m);
+    if (self < 0 || !m->combine || !m->members || !m->members[0])
+        return 0;
+    for (int n = 0; m->members[n]; n++) {
+        int i = family_of_id(spmvp_model_parse(m->members[n]));
+        if (i < 0 || i >= self || !available[i])
+            return 0;
+    }
+    return 1;
 }

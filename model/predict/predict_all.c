@@ -55,6 +55,11 @@ spmvp_status spmvp_predictor_init(spmvp_predictor *out, const spmvp_profile *p, 
             if (!out->available[i])
                 snprintf(out->note[i], sizeof out->note[i], "not trained at %s precision (spmvp train)",
                          spmvp_precision_name(out->prec));
+        } else if (m->combine) { /* derived: where its members can (they come before it) */
+            out->available[i] = spmvp_model_members_available(m, out->available);
+            if (!out->available[i])
+                snprintf(out->note[i], sizeof out->note[i], "a model it combines is not "
+                         "available at %s precision", spmvp_precision_name(out->prec));
         }
         any |= out->available[i];
     }
@@ -71,10 +76,16 @@ const void *spmvp_predictor_state(const spmvp_predictor *in, const spmvp_model *
     return in && i >= 0 ? in->state[i] : NULL;
 }
 
+/* Whether descriptor i can predict (a derived one has no state). */
+static int family_has(const spmvp_predictor *in, int i)
+{
+    return in->available[i] && (in->state[i] || spmvp_model_family(i)->combine);
+}
+
 int spmvp_predictor_has(const spmvp_predictor *in, const spmvp_model *m)
 {
     int i = spmvp_model_family_index(m);
-    return in && i >= 0 && in->state[i] && in->available[i];
+    return in && i >= 0 && family_has(in, i);
 }
 
 int spmvp_predictor_best_model(const spmvp_predictor *in)
@@ -103,8 +114,35 @@ int spmvp_predictor_variant_has(const spmvp_predictor *in, int m)
 {
     for (int i = 0; in && i < spmvp_model_families(); i++)
         if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + spmvp_model_family(i)->nvariants)
-            return in->state[i] && in->available[i];
+            return family_has(in, i);
     return 0;
+}
+
+double spmvp_predictor_predict_vec(const spmvp_predictor *in, int m, spmvp_format f, const double *x)
+{
+    for (int i = 0; in && i < spmvp_model_families(); i++) {
+        const spmvp_model *d = spmvp_model_family(i);
+        int v = m - spmvp_model_first(i);
+        if (v < 0 || v >= d->nvariants)
+            continue;
+        if (!family_has(in, i))
+            return NAN;
+        if (d->predict_vec)
+            return d->predict_vec(spmvp_profile_part(in->profile, d, in->prec), v, f, x);
+        if (!d->combine)
+            return NAN;
+        /* the members' predictions (models of earlier descriptors: no cycle) */
+        double us[SPMVP_MODELS_MAX];
+        for (int j = 0; j < SPMVP_MODELS_MAX; j++)
+            us[j] = NAN;
+        for (int n = 0; d->members[n]; n++) {
+            int id = spmvp_model_parse(d->members[n]);
+            if (id >= 0 && id < spmvp_model_first(i))
+                us[id] = spmvp_predictor_predict_vec(in, id, f, x);
+        }
+        return spmvp_model_combine(d, v, us);
+    }
+    return NAN;
 }
 
 /* The learned models' columns: each format's feature vector at the resolved mapping (the
@@ -136,6 +174,13 @@ static spmvp_status predict_learned(const spmvp_predictor *in, const spmvp_csr *
             const void *part = spmvp_profile_part(in->profile, m, in->prec);
             for (int j = 0; j < m->nvariants; j++)
                 out->us[f][spmvp_model_first(i) + j] = m->predict_vec(part, j, (spmvp_format)f, x);
+        }
+        for (int i = 0; i < spmvp_model_families(); i++) { /* then the derived ones */
+            const spmvp_model *m = spmvp_model_family(i);
+            if (!in->available[i] || !m->combine)
+                continue;
+            for (int j = 0; j < m->nvariants; j++)
+                out->us[f][spmvp_model_first(i) + j] = spmvp_model_combine(m, j, out->us[f]);
         }
     }
     return SPMVP_OK;

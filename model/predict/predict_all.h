@@ -50,5 +50,9 @@ spmvp_status spmvp_predict_all(const spmvp_predictor *in, const spmvp_csr *A,
 int spmvp_predictor_best_model(const spmvp_predictor *in);
 /* Whether model (variant) id m can predict with this predictor. */
 int spmvp_predictor_variant_has(const spmvp_predictor *in, int m);
+/* Model id m's predicted µs for format f with features x (SPMVP_FV_N raw values, featvec.h):
+ * a learned model's predict_vec, or a derived model's combination of its members'; NaN where
+ * m cannot predict (not learned or derived, not available, no model for f). */
+double spmvp_predictor_predict_vec(const spmvp_predictor *in, int m, spmvp_format f, const double *x);
 
 #endif

@@ -112,6 +112,11 @@ typedef struct spmvp_profile_precision {
                                             index (NULL: it has none); see spmvp_profile_part */
     int has_cv;         /* 1: the cross-validation below was measured */
     spmvp_model_error cv[16][SPMVP_NFORMATS]; /* by model id (model.h, < SPMVP_MODELS_MAX) and format */
+    struct spmvp_model_ranking {
+        int matrices;      /* matrices judged (0: not recorded, a profile trained before it) */
+        double within5;    /* share whose held-out pick ran within 5 % of the measured best */
+        double geomean;    /* geometric-mean slowdown of the pick over the best */
+    } ranking[16];         /* by model id: how its held-out predictions ranked (cv.h) */
     double noise_median, noise_p90; /* run-to-run D_r of the training measurements */
     double session_median, session_p90; /* D_r between two training sessions of the device
                                            (train --merge); 0: not measured */

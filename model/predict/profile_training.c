@@ -37,6 +37,20 @@ void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_pro
             spmvp_json_add_double(w, noise, "session_p90_dr", pp->session_p90);
         }
     }
+    cJSON *ranking = NULL;
+    for (int m = 0; m < spmvp_model_count(); m++) {
+        const struct spmvp_model_ranking *rk = &pp->ranking[m];
+        if (!rk->matrices || !isfinite(rk->geomean))
+            continue;
+        if (!ranking && !(ranking = spmvp_json_add_object(w, o, "ranking")))
+            break;
+        cJSON *mo = spmvp_json_add_object(w, ranking, spmvp_model_name(m));
+        if (!mo)
+            continue;
+        spmvp_json_add_int(w, mo, "matrices", rk->matrices);
+        spmvp_json_add_double(w, mo, "within5", rk->within5);
+        spmvp_json_add_double(w, mo, "geomean_slowdown", rk->geomean);
+    }
     cJSON *models = spmvp_json_add_object(w, o, "models");
     for (int m = 0; models && m < spmvp_model_count(); m++) {
         cJSON *mo = NULL;
@@ -111,6 +125,25 @@ spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *o
                                         &pp->session_median));
         SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "session_p90_dr", SPMVP_JSON_NONNEG,
                                         &pp->session_p90));
+    }
+    memset(pp->ranking, 0, sizeof pp->ranking);
+    const cJSON *ranking = cJSON_GetObjectItemCaseSensitive(o, "ranking"); /* optional: absent
+                                                          in profiles trained before it */
+    if (ranking && !cJSON_IsObject(ranking))
+        return spmvp_json_bad(r, sub, "ranking", "expected an object, got %s", spmvp_json_kind(ranking));
+    for (const cJSON *me = ranking ? ranking->child : NULL; me; me = me->next) {
+        int m = spmvp_model_parse(me->string);
+        if (m < 0) /* a model this spmvp does not have */
+            continue;
+        snprintf(mat, sizeof mat, "%s.ranking.%s", sub, me->string);
+        if (!cJSON_IsObject(me))
+            return spmvp_json_bad(r, mat, "", "expected an object, got %s", spmvp_json_kind(me));
+        struct spmvp_model_ranking *rk = &pp->ranking[m];
+        SPMVP_TRY(spmvp_json_get_int32(r, me, mat, "matrices", 1, &rk->matrices));
+        SPMVP_TRY(spmvp_json_get_double(r, me, mat, "within5", SPMVP_JSON_NONNEG, &rk->within5));
+        SPMVP_TRY(spmvp_json_get_double(r, me, mat, "geomean_slowdown", SPMVP_JSON_NONNEG, &rk->geomean));
+        if (rk->within5 > 1 || rk->geomean < 1)
+            return spmvp_json_bad(r, mat, "", "within5 above 1 or geomean_slowdown below 1");
     }
     SPMVP_TRY(spmvp_json_get_object(r, o, sub, "models", &models));
     snprintf(sub, sizeof sub, "%s.cv.models", at);

@@ -15,22 +15,30 @@ static int by_time(const void *a, const void *b)
     return (x->us > y->us) - (x->us < y->us);
 }
 
-/* The descriptor and variant of model id m, or NULL. */
-static const spmvp_model *family_of(int m, int *variant)
+/* The descriptor of model id m when it is learned or derived (it predicts from features),
+ * or NULL. */
+static const spmvp_model *ranker_of(int m)
 {
     for (int i = 0; i < spmvp_model_families(); i++) {
         const spmvp_model *d = spmvp_model_family(i);
-        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + d->nvariants) {
-            *variant = m - spmvp_model_first(i);
-            return d;
-        }
+        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + d->nvariants)
+            return d->predict_vec || d->combine ? d : NULL;
     }
     return NULL;
 }
 
 int spmvp_rank_default_model(const spmvp_predictor *pred)
 {
-    int m = spmvp_predictor_best_model(pred);
+    const spmvp_profile_precision *pp = &pred->profile->prec[pred->prec];
+    int m = -1;
+    for (int j = 0; pp->has_cv && j < spmvp_model_count(); j++) {
+        const struct spmvp_model_ranking *r = &pp->ranking[j];
+        if (r->matrices && ranker_of(j) && spmvp_predictor_variant_has(pred, j) &&
+            (m < 0 || r->geomean < pp->ranking[m].geomean))
+            m = j;
+    }
+    if (m < 0) /* a profile trained before the ranking was recorded */
+        m = spmvp_predictor_best_model(pred);
     for (int i = 0; m < 0 && i < spmvp_model_families(); i++)
         if (spmvp_model_family(i)->predict_vec && pred->available[i])
             m = spmvp_model_first(i);
@@ -43,14 +51,11 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
 {
     *out = NULL;
     *n = 0;
-    int v = 0;
-    const spmvp_model *d = family_of(m, &v);
-    if (!d || !d->predict_vec || !spmvp_predictor_variant_has(pred, m))
+    if (!ranker_of(m) || !spmvp_predictor_variant_has(pred, m))
         return spmvp_fail(SPMVP_ERR_ARG, "model %s has no learned model at %s precision "
                           "(spmvp train)", spmvp_model_name(m), spmvp_precision_name(pred->prec));
     const spmvp_profile *p = pred->profile;
     const spmvp_profile_precision *pp = &p->prec[pred->prec];
-    const void *part = spmvp_profile_part(p, d, pred->prec);
     spmvp_features_target t = spmvp_profile_target(p, pred->prec ? 8 : 4);
     size_t max_wg = p->device.max_work_group_size > 0 ? (size_t)p->device.max_work_group_size : 256;
     spmvp_config *cfg = NULL;
@@ -84,7 +89,7 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
          * measured (a user's measurement tomorrow is another session) */
         double spread = 1 + (pp->has_cv ? fmax(pp->noise_p90, pp->session_p90) : 0);
         double half = 1 + fmax(pp->noise_median, pp->session_median);
-        e[i].us = d->predict_vec(part, v, e[i].config.format, e[i].x);
+        e[i].us = spmvp_predictor_predict_vec(pred, m, e[i].config.format, e[i].x);
         e[i].lo = e[i].us * (err->cases ? exp(err->q_lo) : 1) / spread;
         e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread;
         e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / half;

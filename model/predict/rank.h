@@ -27,15 +27,19 @@ typedef struct spmvp_rank_entry {
     double x[SPMVP_FV_N]; /* its features (featvec.h), which the models read */
 } spmvp_rank_entry;
 
-/* The model id a trained profile ranks by: the best cross-validated one
- * (spmvp_predictor_best_model), else the first learned model that can predict; -1 when the
- * profile has no learned model at the predictor's precision. */
+/* The model id a trained profile ranks by: the one whose held-out picks ranked best in its
+ * training's cross-validation (the least geometric-mean slowdown of the pick over the
+ * measured best, the profile's cv "ranking"; ranking is what it is used for, and the model
+ * with the least time error need not rank best: model_ens.c); for a profile without those
+ * figures the least cross-validated error (spmvp_predictor_best_model); else the first
+ * learned model that can predict; -1 when the profile has no learned model at the
+ * predictor's precision. */
 int spmvp_rank_default_model(const spmvp_predictor *pred);
 
 /* Ranks every configuration of A (statistics s) that the profile was trained on (the quick
  * ones for a quick training) by model m into *out (*n entries, best first; a format that
- * cannot hold A is left out). SPMVP_ERR_ARG for a model that is not a learned one available
- * here, SPMVP_ERR_NOMEM. Timings (µs, may be NULL): the features, then the predictions. */
+ * cannot hold A is left out). SPMVP_ERR_ARG for a model that is not a learned or derived one
+ * available here, SPMVP_ERR_NOMEM. Timings (µs, may be NULL): the features, then the predictions. */
 spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_csr *A,
                                 const spmvp_rowlen_stats *s, spmvp_rank_entry **out, int *n,
                                 double *features_us, double *predict_us);
