@@ -47,7 +47,7 @@ static const spmvp_opt options[] = {
                   "iterations), one advice per count", "1,10,100,1000,10000", parse_counts)},
     SPMVP_OPT_PRECISION(&args.precision),
     {SPMVP_STRING("model", &args.model, "M", "the learned model of the product time",
-                  "the profile's best cross-validated one")},
+                  "the one whose held-out picks ranked best in the profile's cross-validation")},
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };

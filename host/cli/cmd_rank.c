@@ -20,7 +20,8 @@ static const spmvp_opt options[] = {
                   NULL), .required = 1},
     SPMVP_OPT_PRECISION(&args.precision),
     {SPMVP_STRING("model", &args.model, "M", "the learned model to rank by (lr, knn, work, gbt, "
-                  "work+gbt)", "the profile's best cross-validated one")},
+                  "work+gbt, rel, ens)", "the one whose held-out picks ranked best in the "
+                  "profile's cross-validation")},
     {SPMVP_INT("top", &args.top, "N", "print the N best (0: all)", "10", 0, 100000)},
     {SPMVP_INT("measure", &args.measure, "N", "then measure the N best on --device as train "
                "does (verified; a back-to-back batch of about 2 ms) beside their predictions",

@@ -136,7 +136,7 @@ double spmvp_model_combine(const spmvp_model *m, int variant, const double *us)
     int n = 0;
     if (!m || !m->combine || !m->members)
         return NAN;
-    for (; m->members[n] && n < SPMVP_MODELS_MAX; n++) {
+    for (; n < SPMVP_MODELS_MAX && m->members[n]; n++) {
         int id = spmvp_model_parse(m->members[n]);
         if (id < 0)
             return NAN;
