@@ -131,8 +131,10 @@ const char *spmvp_estimate_model(const spmvp_estimate *e);
 
 /* ---- ranking, with a trained profile (spmvp train) ---- */
 
-/* Every format and thread mapping the profile was trained on, best first by its best
- * cross-validated learned model, each with a 90 % interval and a tie mark (spmvp rank). */
+/* Every format and thread mapping the profile was trained on, best first by the learned
+ * model whose held-out picks ranked best in its cross-validation (the profile's cv.ranking;
+ * for a profile trained before that was recorded, the least cross-validated error), each
+ * with a 90 % interval and a tie mark (spmvp rank). */
 typedef struct spmvp_ranking spmvp_ranking;
 
 /* Ranks A on profile p at values of value_size bytes. SPMVP_ERR_ARG for NULL arguments or
