@@ -79,7 +79,7 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
     __local int last[WG_SIZE / BRC_W]; /* per tile of this work-group: it finished its block */
     const size_t lt = get_local_id(0) / BRC_W;
     /* the tile's partials, written by its BRC_W lanes, visible to the work-group; then lane 0
-     * fences them device-wide before it counts the tile: a fence orders the writes its barrier
+     * fences them device-wide as it counts the tile (spmvp_last_part): a fence orders the writes its barrier
      * made visible to it as well as its own (PTX's fences are cumulative: CUDA's grid sync,
      * cooperative_groups/details/sync.h before sm_70, is the same barrier, then one thread's
      * __threadfence and atomicAdd), so one fence a tile does what one a lane did. A fence by every lane
@@ -88,7 +88,6 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
     if (lane == 0 && t < (size_t)multi_tiles) {
         const INDEX_TYPE b = tile_block[t];
-        SPMVP_FENCE_GLOBAL();
         last[lt] = spmvp_last_part(done + b, tile0[b + 1] - tile0[b]);
     }
     barrier(CLK_LOCAL_MEM_FENCE);

@@ -214,8 +214,8 @@ static void carries_tile(const INDEX_TYPE nnz, const int level, const size_t g,
  * every matrix up to TILE^2 / 2 entries, 512 Ki at 256 x 4) the last work-group to finish
  * reduces level 1 itself, so that a product is one launch instead of two (about 5 µs each on
  * NVIDIA's OpenCL, the whole time of a small matrix's product): each work-group's work-item 0
- * writes its carries, fences them and counts the group done (prelude.cl's hand-over) with an
- * integer atomic; the group that counts last reads every carry back (volatile) and resets the
+ * writes its carries and counts the group done (prelude.cl's hand-over: a fence, then an
+ * integer atomic); the group that counts last reads every carry back (volatile) and resets the
  * counter for the next product. The carries are added in the same order whichever group is
  * last: the result does not depend on the schedule. (The "last block" reduction of CUDA's
  * threadFenceReduction sample; OpenCL 1.2 has integer atomics and global fences, which is all
@@ -286,21 +286,19 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     const INDEX_TYPE first_row = rowidx[base];
     const INDEX_TYPE head = b > 0 && b < n ? rowidx[k - 1] : first_row;
     tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
-#ifdef COO_ONE_LAUNCH
     if (t == 0) {
         tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
-        SPMVP_FENCE_GLOBAL(); /* the carries before the count */
-        last = spmvp_last_part(aux, (int)ntiles);
+#ifdef COO_ONE_LAUNCH
+        last = spmvp_last_part(aux, (int)ntiles); /* the carries, then the count */
+#endif
     }
+#ifdef COO_ONE_LAUNCH
     barrier(CLK_LOCAL_MEM_FENCE);
     if (last) {
         carries_tile(nnz, 1, 0, rowidx, carry, carry, sflag, ssum, ends, y);
         if (t == 0)
             spmvp_reset_count(aux);
     }
-#else
-    if (t == 0)
-        tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
 #endif
 }
 

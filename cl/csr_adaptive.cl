@@ -16,8 +16,8 @@
  *    [k0, k1) of a row longer than 4 x SHARE, cut into chunks of SHARE entries, one work-group
  *    each, so a row of 100,000 entries keeps tens of work-groups busy, not one. Each chunk's
  *    sum goes to partial[slot]; the row's last chunk to finish adds the row's partial sums by
- *    a tree and writes y, in the same launch: work-item 0 of each chunk writes its sum, fences
- *    it and counts the chunk done on done[j] (prelude.cl's hand-over); the
+ *    a tree and writes y, in the same launch: work-item 0 of each chunk writes its sum and
+ *    counts the chunk done on done[j] (prelude.cl's hand-over, which fences first); the
  *    group that counts the row's last reads every slot back (volatile: other groups wrote
  *    them, L1 may hold none of it) and returns done[j] to 0 for the next product. The slots
  *    are added in one order whichever chunk is last: deterministic, no float atomics. (A
@@ -109,7 +109,6 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         if (t == 0) {
             const INDEX_TYPE j = long_row_of(slot, nlong, longrows);
             partial[slot] = s;
-            SPMVP_FENCE_GLOBAL(); /* the sum before the count */
             last = spmvp_last_part(done + j, longrows[3 * j + 2] - longrows[3 * j + 1]) ? j : -1;
         }
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -9,10 +9,10 @@
  *   from the argument a_off; restrict holds, as the arrays do not overlap.
  * - Work-groups of one launch handing their parts to the one that finishes last (the
  *   one-launch reductions of coo.cl, csr_adaptive.cl and brc.cl; the "last block" of CUDA's
- *   threadFenceReduction sample, with OpenCL 1.2's integer atomics): each writer of a part
- *   calls SPMVP_FENCE_GLOBAL() after its global writes and before the part is counted, so
- *   that they are visible device-wide first; spmvp_last_part(counter, parts) counts a part
- *   done and is 1 for the caller whose part was the last of `parts`. That caller reads the
+ *   threadFenceReduction sample, with OpenCL 1.2's integer atomics): the writer of a part
+ *   calls spmvp_last_part(counter, parts) after its global writes, which fences them so that
+ *   they are visible device-wide before the part is counted (release), counts it, and is 1
+ *   for the caller whose part was the last of `parts`. That caller reads the
  *   other parts through volatile pointers (from L2, not from a stale L1 line) and resets the
  *   counter with spmvp_reset_count for the next product. The fence is the one place the
  *   memory model matters: scripts/gpu_verify.sh lists what NVIDIA's compiler makes of it,
@@ -35,6 +35,7 @@
 #endif
 static int spmvp_last_part(__global int *counter, const int parts)
 {
+    SPMVP_FENCE_GLOBAL(); /* the caller's writes before the count */
     const int last = atomic_inc(counter) == parts - 1;
     if (last)
         SPMVP_FENCE_GLOBAL();
