@@ -316,13 +316,23 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
     spmvp_plan_arg_int(l, (long long)empty_rows);
 }
 
+/* The one launch's tiles hand over within a work-group (cl/brc.cl: a tile's W lanes meet at
+ * its barrier), so a work-group holds whole row blocks. The plan and the work hook both ask. */
+static spmvp_status check_wg(const spmvp_target *t, int W)
+{
+    if (t->wg_size % (size_t)W)
+        return spmvp_fail(SPMVP_ERR_ARG, "BRC needs a work-group of whole row blocks: %zu is not "
+                          "a multiple of %d", t->wg_size, W);
+    return SPMVP_OK;
+}
+
 static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                              spmvp_plan *p)
 {
     int W = spmvp_brc_rows_for_warp(t->warp), B = m->brc_block;
-    if (t->wg_size % (size_t)W)
-        return spmvp_fail(SPMVP_ERR_ARG, "BRC needs a work-group of whole row blocks: %zu is not "
-                          "a multiple of %d", t->wg_size, W);
+    spmvp_status st = check_wg(t, W);
+    if (st)
+        return st;
     if (B <= 0) {
         spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
         if (!s)
@@ -365,9 +375,9 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
     long long W = spmvp_brc_rows_for_warp(t->warp), B = m->brc_block;
-    if ((long long)t->wg_size % W)
-        return spmvp_fail(SPMVP_ERR_ARG, "BRC needs a work-group of whole row blocks: %zu is not "
-                          "a multiple of %lld", t->wg_size, W);
+    spmvp_status st = check_wg(t, (int)W);
+    if (st)
+        return st;
     if (B <= 0)
         B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
     long long nblocks = spmvp_ceil_div(A->nrows, W), ntiles = 0, multi_tiles = 0, sum_l = 0;

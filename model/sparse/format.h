@@ -74,7 +74,9 @@ typedef struct spmvp_target {
 #define SPMVP_PLAN_MAX_ARGS 16 /* BRC: 14 */
 
 typedef enum spmvp_array_kind {
-    SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], uploaded; read-only on the device but COO's counter */
+    SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], uploaded; read-only on the device but for the
+                            one-launch counters (COO, CSR-adaptive, BRC), which the kernels
+                            return to 0 after each product */
     SPMVP_ARRAY_VALUE,   /* double host[n], converted to the device precision, read-only */
     SPMVP_ARRAY_SCRATCH, /* n values of device precision, read-write, no host data */
     SPMVP_ARRAY_INDEX16  /* int16_t host[n], uploaded as is, read-only */
