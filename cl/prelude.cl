@@ -16,11 +16,12 @@
  *   other parts through volatile pointers (from L2, not from a stale L1 line) and resets the
  *   counter with spmvp_reset_count for the next product. The fence is the one place the
  *   memory model matters: scripts/gpu_verify.sh lists what NVIDIA's compiler makes of it,
- *   which must be device-wide (membar.gl); a work-group-wide fence would make the last
- *   reader a race. NVIDIA's OpenCL (driver 580, H100) compiles mem_fence(CLK_GLOBAL_MEM_FENCE)
- *   to membar.cta, the work-group's fence: OpenCL 1.2 gives a fence no scope. So on NVIDIA
- *   (the host adds -DSPMVP_NVIDIA, host/ocl/context.c) the fence is written in PTX, as CUDA's
- *   __threadfence(); elsewhere mem_fence, which PoCL's CPU devices make a full fence. The last
+ *   which must be device-wide (fence.acq_rel.gpu or membar.gl); a work-group-wide fence
+ *   would make the last reader a race. NVIDIA's OpenCL (driver 580, H100) compiles
+ *   mem_fence(CLK_GLOBAL_MEM_FENCE) to membar.cta, the work-group's fence: OpenCL 1.2 gives a
+ *   fence no scope. So on NVIDIA (the host adds -DSPMVP_NVIDIA=<10 x compute capability>,
+ *   host/ocl/context.c) the fence is written in PTX, as CUDA's device-scope fences are;
+ *   elsewhere mem_fence, which PoCL's CPU devices make a full fence. The last
  *   caller fences too, after its count, before it reads the others' parts (acquire). */
 #ifdef SPMVP_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -28,7 +29,14 @@
 
 #define PLAN_ARRAY(T, a) __global T *restrict a = (__global T *)(spmvp_mat + (a##_off))
 
-#ifdef SPMVP_NVIDIA
+#if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 70
+/* compute capability 7.0 on (PTX 6.0): the release/acquire fence at GPU scope, which is what
+ * the hand-over needs (a fence, then a relaxed atomic at GPU scope, on each side: PTX's
+ * fence-fence synchronisation, as cuda::atomic_thread_fence(acq_rel, thread_scope_device));
+ * membar.gl is fence.sc.gpu there, sequentially consistent, more than the hand-over needs
+ * (MEMBAR.SC.GPU in the H100's SASS) */
+#define SPMVP_FENCE_GLOBAL() asm volatile("fence.acq_rel.gpu;" ::: "memory")
+#elif defined(SPMVP_NVIDIA)
 #define SPMVP_FENCE_GLOBAL() asm volatile("membar.gl;" ::: "memory")
 #else
 #define SPMVP_FENCE_GLOBAL() mem_fence(CLK_GLOBAL_MEM_FENCE)

@@ -2,7 +2,8 @@
 # scripts/nvvm_time.sh KERNEL.cl [-DNAME=VALUE ...]: how long NVIDIA's compiler takes for a
 # kernel file, without a GPU. cl/prelude.cl and KERNEL.cl are turned into CUDA (scripts/nvvm/
 # shim.h and a few substitutions: __kernel, __local, static functions) and compiled to PTX by
-# nvcc for sm_90 with the given build options (plus -DSPMVP_NVIDIA, as spmvp adds on NVIDIA);
+# nvcc for sm_90 with the given build options (plus -DSPMVP_NVIDIA=90, as spmvp adds on an
+# H100);
 # prints the seconds and the PTX's fences. NVIDIA's OpenCL runs the same NVVM: a kernel that
 # takes nvcc seconds took the H100's clBuildProgram as long (COO's one-launch programs, 15 s
 # a program until row_of wrote level 1 out, 2026-11-23). PTX=FILE keeps the PTX there (to
@@ -33,7 +34,7 @@ trap 'rm -rf "$tmp"' EXIT
         -e 's/__local //g'
 } >"$tmp/k.cu"
 t0=$(date +%s.%N)
-nvcc -arch=sm_90 -ptx -D__NV_NO_VECTOR_DEPRECATION_DIAG -DSPMVP_NVIDIA "$@" -o "$tmp/k.ptx" -x cu "$tmp/k.cu" 2>"$tmp/err" || {
+nvcc -arch=sm_90 -ptx -D__NV_NO_VECTOR_DEPRECATION_DIAG -DSPMVP_NVIDIA=90 "$@" -o "$tmp/k.ptx" -x cu "$tmp/k.cu" 2>"$tmp/err" || {
     grep -m5 error "$tmp/err" >&2
     exit 1
 }

@@ -246,10 +246,14 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
     }
     const char *text[2] = {prelude, src};
     SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 2, text, NULL, &err_), out);
-    /* NVIDIA's compiler takes PTX inline: prelude.cl's device-wide fence needs it */
-    char opts[1024];
-    snprintf(opts, sizeof opts, "%s%s", options,
-             strstr(ctx->info.platform_name, "NVIDIA") ? " -DSPMVP_NVIDIA" : "");
+    /* NVIDIA's compiler takes PTX inline: prelude.cl's device-wide fence needs it, and which
+     * fence PTX has depends on the compute capability (SPMVP_NVIDIA = 10 x major + minor, 0
+     * when the device did not say) */
+    char opts[1024], nv[32] = "";
+    if (strstr(ctx->info.platform_name, "NVIDIA"))
+        snprintf(nv, sizeof nv, " -DSPMVP_NVIDIA=%d",
+                 ctx->info.cc_major > 0 ? 10 * ctx->info.cc_major + ctx->info.cc_minor : 0);
+    snprintf(opts, sizeof opts, "%s%s", options, nv);
     options = opts;
     const double t0 = spmvp_now_us();
     cl_int err = clBuildProgram(prog, 1, &ctx->info.device, options, NULL, NULL);
