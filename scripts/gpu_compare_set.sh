@@ -1,0 +1,54 @@
+#!/bin/bash
+# scripts/gpu_compare_set.sh OUTDIR REP [SPMVP]: the compare set (docs/data/devices/compare_set.txt,
+# generated matrices neither device profile trained on) measured as `spmvp compare` is judged
+# (issue 13; docs/solver-h100.md "Two GPUs"): `spmvp bench`, every format at its automatic
+# mapping, both precisions, one JSON per matrix and precision, OUTDIR/NAME.PRECISION.REP.json
+# (NAME the spec with ':' as '_'; stderr beside it, .err), the files
+# `scripts/device_ratios.py set --rep REP` reads. REP names the measurement (1, 2, ...: a
+# session of the device tool each, so that the measured ratio's spread from one session to the
+# next is known). SPMVP: the binary (default build-gpu/spmvp, built by scripts/build.sh when
+# missing). Environment: RUNS (10), WARMUP (3), BATCH (1000: products back to back per timed
+# run, so that a 5 µs product's launch is timed as a solver sees it), LIMIT (seconds; matrices
+# left when it has passed are skipped and listed, so that the call ends within the device tool's
+# 10 minutes; default 480), SET (the list, default docs/data/devices/compare_set.txt). Everything ends up in OUTDIR/compare-REP.tgz (the device tool
+# brings back 8 files). On the device machine, `source .gpu/setup.sh` first.
+set -u
+if [ $# -lt 2 ]; then
+    echo "usage: $0 OUTDIR REP [SPMVP]" >&2
+    exit 2
+fi
+out=$1 rep=$2 spmvp=${3:-build-gpu/spmvp}
+t0=$(date +%s)
+dir=$out/compare-$rep
+mkdir -p "$dir" || exit 1
+if [ ! -x "$spmvp" ]; then
+    scripts/build.sh build-gpu >"$dir/build.log" 2>&1 || { tail -20 "$dir/build.log"; exit 1; }
+    spmvp=build-gpu/spmvp
+fi
+{
+    date -u
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1
+    git rev-parse HEAD 2>/dev/null
+    echo "RUNS=${RUNS:-10} WARMUP=${WARMUP:-3} BATCH=${BATCH:-1000}"
+} >"$dir/runs.txt"
+fails=0
+while read -r m; do
+    [ -n "$m" ] || continue
+    if [ $(($(date +%s) - t0)) -gt "${LIMIT:-480}" ]; then
+        echo "skipped (LIMIT): $m" >>"$dir/runs.txt"
+        continue
+    fi
+    name=$(echo "$m" | tr ':' '_')
+    for prec in double single; do
+        f=$dir/$name.$prec.$rep
+        "$spmvp" bench "$m" --device "${SPMVP_DEVICE:-nvidia}" --precision "$prec" --runs "${RUNS:-10}" \
+            --warmup "${WARMUP:-3}" --batch "${BATCH:-1000}" --json >"$f.json" 2>"$f.err" || {
+            fails=$((fails + 1))
+            echo "FAILED: $m $prec" >>"$dir/runs.txt"
+        }
+        [ -s "$f.err" ] || rm -f "$f.err"
+    done
+    echo "$m $(($(date +%s) - t0)) s" >>"$dir/runs.txt"
+done <"${SET:-docs/data/devices/compare_set.txt}"
+echo "failed runs: $fails; $(($(date +%s) - t0)) s" | tee -a "$dir/runs.txt"
+tar czf "$out/compare-$rep.tgz" -C "$out" "compare-$rep" && rm -rf "$dir"
