@@ -154,8 +154,21 @@ spmvp_status spmvp_config_list(const spmvp_rowlen_stats *s, unsigned warp, size_
             c[k].map = spmvp_mapping_auto();
             c[k++].map.wg_size = wgs[w];
         }
+        if (max_wg < 256)
+            continue;
+        /* each switch the format declares, its other side at 256 (quick too): only the device
+         * says which side is faster, so both are measured and ranked; a matrix the side
+         * cannot hold drops it when its features are computed */
+        const spmvp_format_desc *d = spmvp_format_get((spmvp_format)f);
+        for (const spmvp_mapping_param *q = d->params; q && q->name && k < cap; q++)
+            if (q->variant) {
+                c[k].format = (spmvp_format)f;
+                c[k].map = spmvp_mapping_auto();
+                c[k].map.wg_size = 256;
+                *spmvp_mapping_value(&c[k++].map, q) = q->variant;
+            }
         const spmvp_mapping_param *p = first_param((spmvp_format)f);
-        if (quick || !p || !p->pow2 || max_wg < 256)
+        if (quick || !p || !p->pow2)
             continue;
         /* the parameter's automatic value at 256, which the loop above measured */
         spmvp_mapping a = spmvp_mapping_auto();

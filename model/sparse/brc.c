@@ -422,8 +422,8 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
 static const spmvp_mapping_param brc_params[] = {
     {"brc-block", "B", "BRC block size: entries per row in a tile of warp-width rows",
      "model/sparse/brc.c's model, a power of two in 1..64", offsetof(spmvp_mapping, brc_block),
-     1, 4096, 0},
-    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+     1, 4096, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 const spmvp_format_desc spmvp_format_brc = {2, "brc", "BRC", resolve_brc, label_brc, plan_brc,

@@ -209,8 +209,8 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
 static const spmvp_mapping_param coo_params[] = {
     {"coo-items", "N", "COO entries per work-item of a tile (COO, and HYB's COO part); a "
      "work-group reduces WG x N consecutive entries", "4",
-     offsetof(spmvp_mapping, coo_items), 1, 32, 0},
-    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+     offsetof(spmvp_mapping, coo_items), 1, 32, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 /* Work (format.h): the tiles and the levels of carries (spmvp_work_coo_part; one launch when

@@ -299,8 +299,8 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
 static const spmvp_mapping_param adaptive_params[] = {
     {"adaptive-items", "N", "CSR-adaptive entries per work-item: a stream block holds up to "
      "WG x N entries; rows longer than 4 x WG x N are split into chunks of WG x N",
-     "8, fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0},
-    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+     "8, fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 const spmvp_format_desc spmvp_format_csr_adaptive = {

@@ -113,8 +113,8 @@ static spmvp_status work_vector(const spmvp_csr *A, const spmvp_rowlen_stats *s,
 static const spmvp_mapping_param vector_params[] = {
     {"vector-width", "V", "CSR-vector work-items per row, a power of two",
      "largest power of two <= mean row length / 2, at most the warp",
-     offsetof(spmvp_mapping, vector_width), 1, 1024, 1},
-    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+     offsetof(spmvp_mapping, vector_width), 1, 1024, 1, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 const spmvp_format_desc spmvp_format_csr_scalar = {

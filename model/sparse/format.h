@@ -53,6 +53,9 @@ typedef struct spmvp_mapping_param {
     size_t offset;     /* offsetof(spmvp_mapping, member) */
     long lo, hi;       /* accepted values */
     int pow2;          /* 1: a power of two */
+    int variant;       /* a value that training measures and rank ranks besides the automatic
+                          one, at work-group 256, quick too (featvec.h): a switch whose better
+                          side depends on the device, such as SELL's 16-bit columns; 0: none */
 } spmvp_mapping_param;
 
 /* The mapping with every member on "auto". */

@@ -176,8 +176,8 @@ static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const s
 static const spmvp_mapping_param hyb_params[] = {
     {"hyb-width", "K", "HYB's ELL width K (the first K entries of each row in ELL, the rest in COO)",
      "largest K reached by a third of the rows", offsetof(spmvp_mapping, hyb_width), 0,
-     SPMVP_IDX_MAX, 0},
-    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+     SPMVP_IDX_MAX, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 /* Work (format.h): the ELL part of width min(K, longest row), row i taking min(length, K)

@@ -37,10 +37,13 @@
  *       arrays are the traffic of a stencil's product (12 bytes an entry in double, 8 in
  *       single), so this takes a sixth (double) or a quarter (single) of its bytes away: the
  *       index compression of Kourtis, Goumas and Koziris's CSR-DU (2008) and Willcock and
- *       Lumsdaine's DCSR (2006) in its simplest form, one fixed width. Not automatic: on PoCL
- *       (2-core EPYC, pde60 single) it is slower, 585 against 430 µs, where the product is
- *       bound by the loop, not by memory; a device whose product is bound by memory should
- *       gain, and until that is measured (and trained) 32 stays the default. */
+ *       Lumsdaine's DCSR (2006) in its simplest form, one fixed width. Which side is faster
+ *       depends on the device, so 16 is a variant (format.h), not the automatic choice:
+ *       training measures it beside 32 and rank ranks both. On PoCL (2-core EPYC, pde60
+ *       single) it is slower, 585 against 430 µs: the loop, not memory, bounds the product.
+ *       On the H100, bound by memory, it is faster on every stencil measured, 0.85-0.91x the
+ *       time on 3-D 7-point and 2-D 5-point stencils, 0.48x on a 27-point one whose matrix
+ *       then fits the 50 MB L2 (docs/data/h100-sell16). */
 #include "sell.h"
 
 #include <stddef.h>
@@ -276,7 +279,7 @@ static void label_sell(const spmvp_mapping *m, char *buf, size_t size)
         snprintf(sigma, sizeof sigma, ", sigma=%d", m->sell_sigma);
     if (m->sell_t > 0)
         snprintf(t, sizeof t, "%d", m->sell_t);
-    snprintf(buf, size, "C=%d%s, T=%s", m->sell_c, sigma, t);
+    snprintf(buf, size, "C=%d%s, T=%s%s", m->sell_c, sigma, t, m->sell_idx == 16 ? ", idx=16" : "");
 }
 
 /* The automatic window (see the top): 1 when the unsorted chunks pad their rows (each row to
@@ -441,16 +444,16 @@ static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
 
 static const spmvp_mapping_param sell_params[] = {
     {"sell-c", "C", "SELL-C-sigma chunk height: rows per chunk, a power of two",
-     "the warp / wavefront width", offsetof(spmvp_mapping, sell_c), 1, 4096, 1},
+     "the warp / wavefront width", offsetof(spmvp_mapping, sell_c), 1, 4096, 1, 0},
     {"sell-sigma", "S", "SELL-C-sigma sorting window: rows sorted by length within windows of S",
-     "1 when unsorted chunks pad <= 10 % of the entries, else 128 C", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0},
+     "1 when unsorted chunks pad <= 10 % of the entries, else 128 C", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0, 0},
     {"sell-t", "T", "SELL-C-sigma work-items per row, a power of two (at most work-group / C)",
      "largest power of two <= mean row length / 64, in [1, 8]", offsetof(spmvp_mapping, sell_t), 1,
-     1024, 1},
+     1024, 1, 0},
     {"sell-idx", "B", "SELL-C-sigma column bits on the device: 16 (offsets from the row) or 32",
-     "32 (16 is for matrices whose columns are all within 32767 of their rows)",
-     offsetof(spmvp_mapping, sell_idx), 16, 32, 1},
-    {NULL, NULL, NULL, NULL, 0, 0, 0, 0},
+     "32 (16, for matrices whose columns are all within 32767 of their rows, is ranked too)",
+     offsetof(spmvp_mapping, sell_idx), 16, 32, 1, 16},
+    {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 const spmvp_format_desc spmvp_format_sell = {2, "sell", "SELL-C-sigma", resolve_sell, label_sell,
