@@ -1,17 +1,18 @@
 #!/bin/bash
-# scripts/gpu_compare_set.sh OUTDIR REP [SPMVP]: the compare set (docs/data/devices/compare_set.txt,
-# generated matrices neither device profile trained on) measured as `spmvp compare` is judged
-# (issue 13; docs/solver-h100.md "Two GPUs"): `spmvp bench`, every format at its automatic
-# mapping, both precisions, one JSON per matrix and precision, OUTDIR/NAME.PRECISION.REP.json
-# (NAME the spec with ':' as '_'; stderr beside it, .err), the files
-# `scripts/device_ratios.py set --rep REP` reads. REP names the measurement (1, 2, ...: a
-# session of the device tool each, so that the measured ratio's spread from one session to the
-# next is known). SPMVP: the binary (default build-gpu/spmvp, built by scripts/build.sh when
-# missing). Environment: RUNS (10), WARMUP (3), BATCH (1000: products back to back per timed
-# run, so that a 5 µs product's launch is timed as a solver sees it), LIMIT (seconds; matrices
-# left when it has passed are skipped and listed, so that the call ends within the device tool's
-# 10 minutes; default 480), SET (the list, default docs/data/devices/compare_set.txt). Everything ends up in OUTDIR/compare-REP.tgz (the device tool
-# brings back 8 files). On the device machine, `source .gpu/setup.sh` first.
+# scripts/gpu_compare_set.sh OUTDIR REP [SPMVP]: the compare set of issue 13 (generated matrices
+# neither device profile trained on; docs/solver-h100.md "Two GPUs") measured as `spmvp
+# compare` is judged: `spmvp bench`, every format at its automatic mapping, both precisions,
+# one JSON per matrix and precision, OUTDIR/NAME.PRECISION.REP.json (NAME the spec with ':' as
+# '_'; stderr beside it, .err), the files `scripts/device_ratios.py set --rep REP` reads. REP
+# names the measurement (1, 2, ...: a session of the device tool each, so that the measured
+# ratio's spread from one session to the next is known). SPMVP: the binary (default
+# build-gpu/spmvp, built by scripts/build.sh when missing).
+# Environment: SET (the list, default docs/data/devices/compare_set.txt), RUNS (10), WARMUP
+# (3), BATCH (1000 products back to back per timed run, so that a 5 µs product's launch is
+# timed as a solver sees it), LIMIT (seconds, default 480: matrices left when it has passed are
+# skipped and listed, so that the call ends within the device tool's 10 minutes).
+# Everything ends up in OUTDIR/compare-REP.tgz (the device tool brings back 8 files).
+# On the device machine, `source .gpu/setup.sh` first. About 170 s on the H100 or H200.
 set -u
 if [ $# -lt 2 ]; then
     echo "usage: $0 OUTDIR REP [SPMVP]" >&2

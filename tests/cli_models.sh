@@ -94,6 +94,11 @@ check "compare shipped profiles" "$SPMVP" compare devices/pocl-cpu.json devices/
 grep -q "NVIDIA H100" "$tmp/out" && grep -q "strip CSR-S/ELL/JAD" "$tmp/out" ||
     { echo "FAIL: compare output"; cat "$tmp/out"; fails=$((fails + 1)); }
 check "compare shipped profiles, double" "$SPMVP" compare devices/pocl-cpu.json devices/nvidia-h100.json --precision double --model fixed
+# the shipped GPU profiles find their training tables (a profile names its table relative to
+# itself): compare pairs them
+check "compare the shipped GPU profiles, paired" "$SPMVP" compare devices/nvidia-h100.json devices/nvidia-h200.json laplace3d:20
+grep -q "^  paired .*B/A" "$tmp/out" && ! grep -q "no paired ratio" "$tmp/err" ||
+    { echo "FAIL: the shipped GPU profiles did not pair"; cat "$tmp/out" "$tmp/err"; fails=$((fails + 1)); }
 check "compare with the paper's GT 645M, PMF model" "$SPMVP" compare devices/gt645m-paper.json devices/nvidia-h100.json --model pmf laplace3d:20
 grep -q "^  CR  *9e+08" "$tmp/out" && grep -q "picks .*A: hyb" "$tmp/out" ||
     { echo "FAIL: compare with the PMF model"; cat "$tmp/out"; fails=$((fails + 1)); }

@@ -35,9 +35,10 @@ const spmvp_cmd spmvp_command_rank = {
     "rank", spmvp_cmd_rank, "rank every format and thread mapping for a matrix, best first, "
     "with intervals and ties", "MATRIX", 1, 1, options,
     "Computes the matrix's features for each configuration training measures (every format at\n"
-    "work-group sizes 64..512, CSR-vector's V and SELL's C at 256; the profile's device) and\n"
-    "predicts each with the model, by default the one with the smallest cross-validated error\n"
-    "in the profile. The interval is the prediction times the 5th..95th percentiles of\n"
+    "work-group sizes 64..512, CSR-vector's V and SELL's C at 256, SELL's 16-bit columns at\n"
+    "256; the profile's device) and predicts each with the model, by default the one whose\n"
+    "held-out picks ranked best in the profile's training (else the smallest cross-validated\n"
+    "error). The interval is the prediction times the 5th..95th percentiles of\n"
     "measured/predicted in cross-validation for that model and format, widened by the p90\n"
     "run-to-run difference of the training measurements (90 %: the truth lies outside it one\n"
     "time in ten). A tie (=) is an entry whose 50 % interval (the quartiles, widened by the\n"
