@@ -117,6 +117,36 @@ static void configurations_cover_every_format_and_label_their_mapping(void)
     spmvp_csr_free(A);
 }
 
+/* SELL's 16-bit variant: its features count 2 bytes a slot's column where the 32-bit
+ * configuration counts 4; a matrix with one column farther than 32,767 from its row cannot
+ * hold it, so training skips it and rank leaves it out (a configuration whose features fail). */
+static void the_16_bit_variant_counts_its_bytes_and_needs_near_columns(void)
+{
+    spmvp_csr *A = spmvp_stencil(200, 200, 1, 5); /* 40,000 rows, columns within 200 */
+    spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
+    CHECK(s != NULL);
+    if (!s) {
+        spmvp_csr_free(A);
+        return;
+    }
+    spmvp_features_target t = spmvp_features_target_default(8);
+    spmvp_config c32 = {SPMVP_SELL, spmvp_mapping_auto()}, c16 = c32;
+    c32.map.wg_size = c16.map.wg_size = 256;
+    c16.map.sell_idx = 16;
+    double x32[SPMVP_FV_N], x16[SPMVP_FV_N];
+    CHECK(spmvp_config_features(A, s, &t, &c32, NULL, NULL, x32) == SPMVP_OK);
+    CHECK(spmvp_config_features(A, s, &t, &c16, NULL, NULL, x16) == SPMVP_OK);
+    CHECK(x16[SPMVP_FV_SLOTS] == x32[SPMVP_FV_SLOTS]);
+    CHECK_MSG(x32[SPMVP_FV_BYTES] - x16[SPMVP_FV_BYTES] == 2 * x32[SPMVP_FV_SLOTS], "%g - %g",
+              x32[SPMVP_FV_BYTES], x16[SPMVP_FV_BYTES]);
+    /* row 0's last column (200) moved to the last column: still sorted, now 39,999 away */
+    A->colidx[A->rowptr[1] - 1] = A->ncols - 1;
+    CHECK(spmvp_config_features(A, s, &t, &c32, NULL, NULL, x32) == SPMVP_OK);
+    CHECK(spmvp_config_features(A, s, &t, &c16, NULL, NULL, x16) == SPMVP_ERR_UNSUITABLE);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
 /* Families A and B have the same features but times 10x apart, and so have C and D: a model
  * that saw the held-out family would predict its own time (KNN returns an exact match's
  * time), one that did not predicts the twin's. Grouped folds never put a family on both sides,
@@ -273,6 +303,7 @@ int main(void)
 {
     RUN(the_table_round_trips_and_names_bad_fields);
     RUN(configurations_cover_every_format_and_label_their_mapping);
+    RUN(the_16_bit_variant_counts_its_bytes_and_needs_near_columns);
     RUN(grouped_folds_never_leak_a_family);
     RUN(ranking_and_noise_summaries);
     RUN(a_trained_profile_round_trips_and_names_bad_members);
