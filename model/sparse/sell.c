@@ -41,9 +41,10 @@
  *       depends on the device, so 16 is a variant (format.h), not the automatic choice:
  *       training measures it beside 32 and rank ranks both. On PoCL (2-core EPYC, pde60
  *       single) it is slower, 585 against 430 µs: the loop, not memory, bounds the product.
- *       On the H100, bound by memory, it is faster on every stencil measured, 0.85-0.91x the
- *       time on 3-D 7-point and 2-D 5-point stencils, 0.48x on a 27-point one whose matrix
- *       then fits the 50 MB L2 (docs/data/h100-sell16). */
+ *       On the H100, bound by memory, it is faster on every stencil measured: 0.85-0.91x the
+ *       time on 3-D 7-point and 2-D 5-point stencils of 7-20 M non-zeros, 0.72-0.88x on one of
+ *       2.4 M, 0.48x on a 27-point one whose matrix then fits the 50 MB L2
+ *       (docs/data/h100-sell16). */
 #include "sell.h"
 
 #include <stddef.h>
