@@ -69,10 +69,8 @@ static int measure(spmvp_context *ctx, const char *spec, const spmvp_predictor *
  * the mean of the event-timed runs for the others (seed 000 eq. 5, their calibration's). */
 static double target(const eval_case *c, int d, int f)
 {
-    for (int i = 0; i < spmvp_model_families(); i++)
-        if (d >= spmvp_model_first(i) && d < spmvp_model_first(i) + spmvp_model_family(i)->nvariants)
-            return spmvp_model_family(i)->fit_table ? c->batch[f] : c->measured[f];
-    return c->measured[f];
+    const spmvp_model *m = spmvp_model_family(spmvp_model_family_of(d));
+    return m && m->fit_table ? c->batch[f] : c->measured[f];
 }
 
 /* Whether model d predicted anything here: a model the profile has no data for (a learned

@@ -160,8 +160,10 @@ typedef struct spmvp_model {
 int spmvp_model_families(void);
 const spmvp_model *spmvp_model_family(int i);
 int spmvp_model_family_index(const spmvp_model *m);
-/* The model id of family i's first variant. */
+/* The model id of family i's first variant, and the index of the family whose variants
+ * include model id m (-1 for none). */
 int spmvp_model_first(int i);
+int spmvp_model_family_of(int m);
 
 /* The models (variants) of all descriptors: their number, and by id: "fixed", ... ("?" out
  * of range); parse gives -1 for an unknown name. */

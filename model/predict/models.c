@@ -51,13 +51,19 @@ int spmvp_model_first(int i)
 
 int spmvp_model_count(void) { return spmvp_model_first(NFAMILIES); }
 
+int spmvp_model_family_of(int m)
+{
+    for (int i = 0; m >= 0 && i < NFAMILIES; i++)
+        if (m < spmvp_model_first(i) + registry[i]->nvariants)
+            return i;
+    return -1;
+}
+
 /* The variant of model id m, or NULL. */
 static const struct spmvp_model_variant *variant(int m)
 {
-    for (int i = 0; m >= 0 && i < NFAMILIES; m -= registry[i++]->nvariants)
-        if (m < registry[i]->nvariants)
-            return &registry[i]->variant[m];
-    return NULL;
+    int i = spmvp_model_family_of(m);
+    return i < 0 ? NULL : &registry[i]->variant[m - spmvp_model_first(i)];
 }
 
 const char *spmvp_model_name(int m)
@@ -121,15 +127,6 @@ char *spmvp_model_names(char *buf, size_t size, const char *sep, const char *las
     return buf;
 }
 
-/* The registry index of the descriptor whose variants include model id m (-1). */
-static int family_of_id(int m)
-{
-    for (int i = 0; m >= 0 && i < NFAMILIES; i++)
-        if (m < spmvp_model_first(i) + registry[i]->nvariants)
-            return i;
-    return -1;
-}
-
 double spmvp_model_combine(const spmvp_model *m, int variant, const double *us)
 {
     double v[SPMVP_MODELS_MAX];
@@ -151,7 +148,7 @@ int spmvp_model_members_available(const spmvp_model *m, const int *available)
     if (self < 0 || !m->combine || !m->members || !m->members[0])
         return 0;
     for (int n = 0; m->members[n]; n++) {
-        int i = family_of_id(spmvp_model_parse(m->members[n]));
+        int i = spmvp_model_family_of(spmvp_model_parse(m->members[n]));
         if (i < 0 || i >= self || !available[i])
             return 0;
     }

@@ -112,37 +112,31 @@ int spmvp_predictor_best_model(const spmvp_predictor *in)
 
 int spmvp_predictor_variant_has(const spmvp_predictor *in, int m)
 {
-    for (int i = 0; in && i < spmvp_model_families(); i++)
-        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + spmvp_model_family(i)->nvariants)
-            return family_has(in, i);
-    return 0;
+    int i = spmvp_model_family_of(m);
+    return in && i >= 0 && family_has(in, i);
 }
 
 double spmvp_predictor_predict_vec(const spmvp_predictor *in, int m, spmvp_format f, const double *x)
 {
-    for (int i = 0; in && i < spmvp_model_families(); i++) {
-        const spmvp_model *d = spmvp_model_family(i);
-        int v = m - spmvp_model_first(i);
-        if (v < 0 || v >= d->nvariants)
-            continue;
-        if (!family_has(in, i))
-            return NAN;
-        if (d->predict_vec)
-            return d->predict_vec(spmvp_profile_part(in->profile, d, in->prec), v, f, x);
-        if (!d->combine)
-            return NAN;
-        /* the members' predictions (models of earlier descriptors: no cycle) */
-        double us[SPMVP_MODELS_MAX];
-        for (int j = 0; j < SPMVP_MODELS_MAX; j++)
-            us[j] = NAN;
-        for (int n = 0; d->members[n]; n++) {
-            int id = spmvp_model_parse(d->members[n]);
-            if (id >= 0 && id < spmvp_model_first(i))
-                us[id] = spmvp_predictor_predict_vec(in, id, f, x);
-        }
-        return spmvp_model_combine(d, v, us);
+    int i = spmvp_model_family_of(m);
+    if (!in || i < 0 || !family_has(in, i))
+        return NAN;
+    const spmvp_model *d = spmvp_model_family(i);
+    int v = m - spmvp_model_first(i);
+    if (d->predict_vec)
+        return d->predict_vec(spmvp_profile_part(in->profile, d, in->prec), v, f, x);
+    if (!d->combine)
+        return NAN;
+    /* the members' predictions (models of earlier descriptors: no cycle) */
+    double us[SPMVP_MODELS_MAX];
+    for (int j = 0; j < SPMVP_MODELS_MAX; j++)
+        us[j] = NAN;
+    for (int n = 0; d->members[n]; n++) {
+        int id = spmvp_model_parse(d->members[n]);
+        if (id >= 0 && id < spmvp_model_first(i))
+            us[id] = spmvp_predictor_predict_vec(in, id, f, x);
     }
-    return NAN;
+    return spmvp_model_combine(d, v, us);
 }
 
 /* The learned models' columns: each format's feature vector at the resolved mapping (the

@@ -19,12 +19,8 @@ static int by_time(const void *a, const void *b)
  * or NULL. */
 static const spmvp_model *ranker_of(int m)
 {
-    for (int i = 0; i < spmvp_model_families(); i++) {
-        const spmvp_model *d = spmvp_model_family(i);
-        if (m >= spmvp_model_first(i) && m < spmvp_model_first(i) + d->nvariants)
-            return d->predict_vec || d->combine ? d : NULL;
-    }
-    return NULL;
+    const spmvp_model *d = spmvp_model_family(spmvp_model_family_of(m));
+    return d && (d->predict_vec || d->combine) ? d : NULL;
 }
 
 int spmvp_rank_default_model(const spmvp_predictor *pred)
