@@ -231,10 +231,11 @@ const spmvp_cmd spmvp_command_compare = {
     "MATRIX, every format's predicted time on A and on B under --model (at its automatic\n"
     "mapping), their ratio, and the format each picks; and, when both profiles are trained\n"
     "(spmvp train), the configuration each ranks first by its model that ranked best in\n"
-    "cross-validation (as rank) with its predicted time and the ratio: how much faster B runs the matrix; and the\n"
-    "paired ratio (ours): A's ranking times the ratio B/A learned (boosted trees per format\n"
-    "on the features) from the configurations both devices measured in their training tables,\n"
-    "so that A's model error cancels (the more accurate one: docs/solver-h100.md).\n\n"
+    "cross-validation (as rank) with its predicted time and the ratio: how much faster B runs\n"
+    "the matrix; and the paired ratio (ours): A's ranking times the ratio B/A learned (boosted\n"
+    "trees per format on the features) from the configurations both devices measured in their\n"
+    "training tables, so that A's model error cancels (the more accurate one:\n"
+    "docs/solver-h100.md).\n\n"
     SPMVP_HELP_MATRIX,
     "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n"
     "  spmvp compare devices/nvidia-h100.json devices/nvidia-h200.json rmat:19 --precision double\n",

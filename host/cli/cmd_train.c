@@ -65,11 +65,11 @@ const spmvp_cmd spmvp_command_train = {
     "train", spmvp_cmd_train, "measure a corpus on a device and fit the learned models",
     "[MATRIX...]", 0, -1, options,
     "Measures every configuration (each format at work-group sizes 64..512, and every\n"
-    "power-of-two value of CSR-vector's V and SELL's C at 256, and SELL's 16-bit columns at 256 with\n"
-    "--quick too) of each matrix of the corpus and of each MATRIX as bench does (verified\n"
-    "against the CPU; then a back-to-back batch enlarged\n"
-    "to --batch-us, twice: the first is the models' target, per product as a solver sees it, the\n"
-    "second the noise floor), in the precisions asked for, with the host conversion and upload\n"
+    "power-of-two value of CSR-vector's V and SELL's C at 256, and SELL's 16-bit columns at\n"
+    "256 with --quick too) of each matrix of the corpus and of each MATRIX as bench does\n"
+    "(verified against the CPU; then a back-to-back batch enlarged to --batch-us, twice: the\n"
+    "first is the models' target, per product as a solver sees it, the second the noise\n"
+    "floor), in the precisions asked for, with the host conversion and upload\n"
     "each configuration costs (the setup `spmvp advise` counts), appending each row to the\n"
     "training table as it goes (an interrupted run resumes, and the rows of a table from before\n"
     "setup times get theirs; a table of another device is refused). Then\n"
