@@ -50,6 +50,12 @@ static VALUE_TYPE group_sum(VALUE_TYPE s, __local VALUE_TYPE *red)
     return s;
 }
 
+/* The entries a work-item loads before it uses one: its next ADAPT_U columns are read first,
+ * then their x and values, so that ADAPT_U gathers of x are in flight at once rather than one
+ * (a loop over a run-time count is not unrolled by NVIDIA's compiler, and each x[colidx[k]]
+ * then waits for its column; sell.cl's SELL_U does the same). */
+#define ADAPT_U (ITEMS < 8 ? ITEMS : 8)
+
 /* Entries [k0, k1) of one row, strided over the work-group, summed. */
 static VALUE_TYPE range_sum(const INDEX_TYPE k0, const INDEX_TYPE k1,
                             __global const INDEX_TYPE *restrict colidx,
@@ -57,8 +63,16 @@ static VALUE_TYPE range_sum(const INDEX_TYPE k0, const INDEX_TYPE k1,
                             __global const VALUE_TYPE *restrict x, __local VALUE_TYPE *red)
 {
     VALUE_TYPE s = 0;
-    for (INDEX_TYPE k = k0 + (INDEX_TYPE)get_local_id(0); k < k1; k += WG_SIZE)
-        s += val[k] * x[colidx[k]];
+    for (INDEX_TYPE k = k0 + (INDEX_TYPE)get_local_id(0); k < k1; k += ADAPT_U * WG_SIZE) {
+        INDEX_TYPE col[ADAPT_U];
+#pragma unroll
+        for (int u = 0; u < ADAPT_U; u++)
+            col[u] = k + u * WG_SIZE < k1 ? colidx[k + u * WG_SIZE] : -1;
+#pragma unroll
+        for (int u = 0; u < ADAPT_U; u++)
+            if (col[u] >= 0)
+                s += val[k + u * WG_SIZE] * x[col[u]];
+    }
     return group_sum(s, red);
 }
 
@@ -134,8 +148,16 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         return;
     }
     /* stream: the block's products into local memory, coalesced */
-    for (INDEX_TYPE i = t; i < n; i += WG_SIZE)
-        lval[i] = val[k0 + i] * x[colidx[k0 + i]];
+    for (INDEX_TYPE i0 = t; i0 < n; i0 += ADAPT_U * WG_SIZE) {
+        INDEX_TYPE col[ADAPT_U];
+#pragma unroll
+        for (int u = 0; u < ADAPT_U; u++)
+            col[u] = i0 + u * WG_SIZE < n ? colidx[k0 + i0 + u * WG_SIZE] : -1;
+#pragma unroll
+        for (int u = 0; u < ADAPT_U; u++)
+            if (col[u] >= 0)
+                lval[i0 + u * WG_SIZE] = val[k0 + i0 + u * WG_SIZE] * x[col[u]];
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
     int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
     while (v > 1 && v * rows > WG_SIZE)
