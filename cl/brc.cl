@@ -16,7 +16,9 @@
 #if !defined(BRC_W) || !defined(BRC_B) || !defined(WG_SIZE)
 #error "define BRC_W (rows per row block), BRC_B (entries per row in a tile) and WG_SIZE"
 #endif
-#define BRC_SUM_LOADS 8 /* partials in flight at once in a block's sum (below) */
+#ifndef BRC_SUM_LOADS /* partials in flight at once in a block's sum (below): SPMVP_BRC_SUM_LOADS */
+#error "define BRC_SUM_LOADS"
+#endif
 #if WG_SIZE % BRC_W != 0
 #error "WG_SIZE must be a multiple of BRC_W"
 #endif

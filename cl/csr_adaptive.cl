@@ -50,29 +50,24 @@ static VALUE_TYPE group_sum(VALUE_TYPE s, __local VALUE_TYPE *red)
     return s;
 }
 
-/* The entries a work-item loads before it uses one: its next ADAPT_U columns are read first,
- * then their x and values, so that ADAPT_U gathers of x are in flight at once rather than one
- * (a loop over a run-time count is not unrolled by NVIDIA's compiler, and each x[colidx[k]]
- * then waits for its column; sell.cl's SELL_U does the same). */
+/* The entries a work-item of a stream block loads before it uses one: its next ADAPT_U
+ * columns are read first, then their x and values, so that ADAPT_U gathers of x are in flight
+ * at once rather than one (a loop over a run-time count is not unrolled by NVIDIA's compiler,
+ * and each x[colidx[k]] then waits for its column; sell.cl's SELL_U does the same). */
 #define ADAPT_U (ITEMS < 8 ? ITEMS : 8)
 
-/* Entries [k0, k1) of one row, strided over the work-group, summed. */
+/* Entries [k0, k1) of one row, strided over the work-group, summed. (Not unrolled like the
+ * stream blocks: written so, this loop gave wrong sums on PoCL 3.1's CPU device in two runs of
+ * three with an empty kernel cache, 2026-11-23; on the H100 it gained 0-1.3 % on the long
+ * rows, the only matrices where the vector and chunk paths carry much of the work.) */
 static VALUE_TYPE range_sum(const INDEX_TYPE k0, const INDEX_TYPE k1,
                             __global const INDEX_TYPE *restrict colidx,
                             __global const VALUE_TYPE *restrict val,
                             __global const VALUE_TYPE *restrict x, __local VALUE_TYPE *red)
 {
     VALUE_TYPE s = 0;
-    for (INDEX_TYPE k = k0 + (INDEX_TYPE)get_local_id(0); k < k1; k += ADAPT_U * WG_SIZE) {
-        INDEX_TYPE col[ADAPT_U];
-#pragma unroll
-        for (int u = 0; u < ADAPT_U; u++)
-            col[u] = k + u * WG_SIZE < k1 ? colidx[k + u * WG_SIZE] : -1;
-#pragma unroll
-        for (int u = 0; u < ADAPT_U; u++)
-            if (col[u] >= 0)
-                s += val[k + u * WG_SIZE] * x[col[u]];
-    }
+    for (INDEX_TYPE k = k0 + (INDEX_TYPE)get_local_id(0); k < k1; k += WG_SIZE)
+        s += val[k] * x[colidx[k]];
     return group_sum(s, red);
 }
 

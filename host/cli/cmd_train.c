@@ -50,7 +50,8 @@ static const spmvp_opt options[] = {
     {SPMVP_INT("folds", &args.folds, "K", "cross-validation folds, grouped by family", "5", 2, 64)},
     {SPMVP_INT("max-nnz", &args.max_nnz_m, "M", "skip matrices above M million non-zeros", "120", 1, 100000)},
     {SPMVP_INT("all-configs-nnz", &args.all_configs_m, "M", "above M million non-zeros measure "
-               "only work-group 256 with automatic parameters", "4", 0, 100000)},
+               "only work-group 256 with automatic parameters (the shipped GPU tables measured "
+               "every configuration up to 64)", "70", 0, 100000)},
     {SPMVP_STRING("merge", &args.merge, "TABLE", "measure nothing: each configuration's times "
                   "become the lesser of the table's and TABLE's (the same device measured in "
                   "another session: a busy or throttled machine only slows a product down), rows "
@@ -641,7 +642,11 @@ int spmvp_cmd_train(int argc, char **argv)
     args.batch_us = 2000;
     args.folds = 5;
     args.max_nnz_m = 120;
-    args.all_configs_m = 4;
+    /* every matrix of the full corpus in every configuration (the largest has 64 M
+     * non-zeros): on the H100 the 21 above 4 M at work-groups 64, 128 and 512 too took 12 of
+     * the full run's minutes, and without them rank never saw BRC or CSR-adaptive at other
+     * work-groups on a large graph (docs/predictions-h100.md) */
+    args.all_configs_m = 70;
     const char **files = calloc((size_t)argc + 1, sizeof *files);
     int nfiles = 0;
     if (!files)

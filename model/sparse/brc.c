@@ -298,8 +298,10 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
         return;
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_tiles",
                                                  (size_t)(R->ntiles ? R->ntiles : 1) * (size_t)W, wg);
-    snprintf(l->options, sizeof l->options, "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu%s%s", (int)W,
-             (int)R->B, wg, R->nmulti ? " -DBRC_MULTI" : "", empty_rows ? " -DBRC_EMPTY" : "");
+    snprintf(l->options, sizeof l->options,
+             "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu -DBRC_SUM_LOADS=%d%s%s", (int)W, (int)R->B, wg,
+             SPMVP_BRC_SUM_LOADS, R->nmulti ? " -DBRC_MULTI" : "",
+             empty_rows ? " -DBRC_EMPTY" : "");
     spmvp_plan_arg_int(l, R->ntiles);
     spmvp_plan_arg_int(l, multi_tiles);
     spmvp_plan_arg_array(l, a + 2); /* tile_block */
@@ -368,7 +370,10 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
  * as the layout sorts them): row block r of W rows has longest row L_r, the length at sorted
  * position rW, and ceil(L_r / B) tiles; in tile k, lane l takes min(B, max(0, len_l - kB))
  * steps, lane 0 the most, h = min(B, L_r - kB). The last tile of a multi-tile block then
- * takes, per row, one step per tile of the block; the rows of empty blocks are zeroed by a
+ * takes, per row, one step per tile of the block (counted so although the kernel loads
+ * SPMVP_BRC_SUM_LOADS partials at a time: a step per SPMVP_BRC_SUM_LOADS tiles cut the H100's
+ * held-out error by 0.2-0.6 points but picked within 5 % on 59-60 % of its matrices instead of
+ * 60-64 %, 2026-11-23, docs/predictions-h100.md); the rows of empty blocks are zeroed by a
  * grid-stride loop (not counted). With W the warp width (a power of two), a warp is one tile,
  * so its lock step is W x h. */
 static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
