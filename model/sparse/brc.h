@@ -47,13 +47,14 @@ spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R);
  * space, not counted). */
 size_t spmvp_brc_bytes(const spmvp_brc *R, size_t value_size);
 
+/* Partial sums a multi-tile block's last tile loads before it adds them (cl/brc.cl's
+ * BRC_SUM_LOADS, given to it as a build option). */
+#define SPMVP_BRC_SUM_LOADS 8
+
 /* The model's block size (brc.c): B in 1, 2, 4, ..., SPMVP_BRC_MAX_AUTO minimising the
  * predicted time for row blocks of W rows, from the row-length histogram hist[0..maxlen] of
  * nrows rows. 1 for a matrix without entries. */
 #define SPMVP_BRC_MAX_AUTO 64
-/* Partial sums a multi-tile block's last tile loads before it adds them (cl/brc.cl's
- * BRC_SUM_LOADS, given to it as a build option). */
-#define SPMVP_BRC_SUM_LOADS 8
 int spmvp_brc_block_model(const long long *hist, long long maxlen, long long nrows, unsigned W);
 /* The model's predicted time in warp steps (brc.c), for tests and the sweep's comparison. */
 double spmvp_brc_model_time(const long long *hist, long long maxlen, long long nrows, unsigned W,
