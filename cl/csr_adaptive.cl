@@ -109,6 +109,7 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     __global int *done = (__global int *)(spmvp_mat + done_off);
     __local VALUE_TYPE lval[SHARE];
     __local VALUE_TYPE red[WG_SIZE];
+    __local INDEX_TYPE lrow[WG_SIZE + 1]; /* a stream block's row starts, from its first entry */
     __local int last; /* the long row this chunk finished, or -1 */
     const size_t g = get_group_id(0);
     const int t = (int)get_local_id(0);
@@ -142,7 +143,10 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             y[r0] = s;
         return;
     }
-    /* stream: the block's products into local memory, coalesced */
+    /* stream: the block's products into local memory, coalesced; with them each work-item
+     * loads one row's end, so that after the barrier the rows' bounds are in local memory
+     * rather than one more round trip to rowptr on every block's critical path */
+    const INDEX_TYPE row_end = t < rows ? rowptr[r0 + t + 1] : 0;
     for (INDEX_TYPE i0 = t; i0 < n; i0 += ADAPT_U * WG_SIZE) {
         INDEX_TYPE col[ADAPT_U];
 #pragma unroll
@@ -153,6 +157,10 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             if (col[u] >= 0)
                 lval[i0 + u * WG_SIZE] = val[k0 + i0 + u * WG_SIZE] * x[col[u]];
     }
+    if (t < rows)
+        lrow[t + 1] = row_end - k0;
+    if (t == 0)
+        lrow[0] = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
     while (v > 1 && v * rows > WG_SIZE)
@@ -160,8 +168,8 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     const int j = t / v, lane = t & (v - 1);
     VALUE_TYPE s = 0;
     if (j < rows) {
-        const INDEX_TYPE e = rowptr[r0 + j + 1] - k0;
-        for (INDEX_TYPE i = rowptr[r0 + j] - k0 + lane; i < e; i += v)
+        const INDEX_TYPE e = lrow[j + 1];
+        for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)
             s += lval[i];
     }
     red[t] = s;

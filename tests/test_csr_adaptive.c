@@ -43,9 +43,27 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
                       "[%d, %d) after row %d", what, (int)b, (int)d[0], (int)d[1], (int)row);
             CHECK_MSG(n <= share || (d[1] - d[0] == 1 && n <= longest), "%s: block %d has %lld "
                       "entries in %d rows", what, (int)b, n, (int)(d[1] - d[0]));
-            /* greedy: the next row would not have fitted (unless the block is full of rows) */
-            if (n <= share && d[1] < A->nrows && d[1] - d[0] < B->wg)
-                CHECK_MSG(rp[d[1] + 1] - rp[d[0]] > share, "%s: block %d stops early", what, (int)b);
+            /* greedy: the next row would not have fitted (unless the block is full of rows):
+             * too many entries, or a longest row of more than SPMVP_ADAPTIVE_SERIAL
+             * serial adds for its v work-items */
+            if (n <= share && d[1] < A->nrows && d[1] - d[0] < B->wg) {
+                long long m = 0, rows = d[1] + 1 - d[0], v = B->wg;
+                for (spmvp_idx r = d[0]; r <= d[1]; r++)
+                    m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
+                while (v > 1 && v * rows > B->wg)
+                    v >>= 1;
+                CHECK_MSG(rp[d[1] + 1] - rp[d[0]] > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
+                          "%s: block %d stops early", what, (int)b);
+            }
+            if (n <= share) { /* and its serial sums stay within the bound */
+                long long m = 0, rows = d[1] - d[0], v = B->wg;
+                for (spmvp_idx r = d[0]; r < d[1]; r++)
+                    m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
+                while (v > 1 && v * rows > B->wg)
+                    v >>= 1;
+                CHECK_MSG((m + v - 1) / v <= SPMVP_ADAPTIVE_SERIAL, "%s: block %d's "
+                          "longest row, %lld entries, takes %lld serial adds", what, (int)b, m, (m + v - 1) / v);
+            }
             row = d[1];
             continue;
         }
@@ -126,6 +144,32 @@ static void blocks_cover_every_row_once_on_the_edge_cases(void)
             check_matrix(A, cases[c].what);
         spmvp_csr_free(A);
     }
+}
+
+/* A power-law graph's blocks: 255 one-entry rows, then one of 2,000 (within a share of 2,048
+ * at work-group 256 and 8 items): packed greedily it would join the 255 in one block with one
+ * work-item a row and 2,000 serial adds; bounded to 32 it needs 64 work-items, so it shares
+ * its block with three rows at most. */
+static void a_long_row_among_short_ones_ends_the_stream_block(void)
+{
+    static spmvp_idx lens[600];
+    spmvp_idx n = 600;
+    for (spmvp_idx i = 0; i < n; i++)
+        lens[i] = i == 255 ? 2000 : 1;
+    spmvp_csr *A = from_lengths(n, 4000, lens);
+    spmvp_csr_adaptive *B = A ? spmvp_csr_adaptive_from_csr(A, 256, 8) : NULL;
+    CHECK(A && B);
+    if (A && B) {
+        check_blocks(A, B, "a row of 2,000 after 255 of 1");
+        for (spmvp_idx b = 0; b < B->nblocks; b++) {
+            const spmvp_idx *d = B->blocks + 3 * b;
+            if (d[0] <= 255 && 255 < d[1])
+                CHECK_MSG(d[1] - d[0] <= 4, "the row of 2,000 shares a block of %d rows", (int)(d[1] - d[0]));
+        }
+        CHECK_MSG(B->nblocks == 4, "%d blocks, want 4 (255 rows, 4 rows, 256, 85)", (int)B->nblocks);
+    }
+    spmvp_csr_adaptive_free(B);
+    spmvp_csr_free(A);
 }
 
 static void rows_are_binned_by_length(void)
@@ -209,6 +253,7 @@ int main(void)
 {
     RUN(blocks_cover_every_row_once_on_the_edge_cases);
     RUN(rows_are_binned_by_length);
+    RUN(a_long_row_among_short_ones_ends_the_stream_block);
     RUN(bad_shapes_are_refused);
     RUN(plan_sums_the_long_rows_in_the_same_launch);
     return test_report();

@@ -5,7 +5,11 @@
  *
  * Bins, with SHARE = WG x ITEMS entries (WG the work-group size, ITEMS 8 unless --adaptive-items):
  *  - short rows (length <= SHARE): consecutive rows are packed greedily into a stream block
- *    while the block holds at most SHARE entries and at most WG rows. The work-group loads the
+ *    while the block holds at most SHARE entries and at most WG rows, and its longest row takes
+ *    at most SPMVP_ADAPTIVE_SERIAL (32) serial adds in the reduction below (without that
+ *    bound a block of 255 empty rows and one of 2,000 entries, common in a power-law graph,
+ *    gives that row one work-item and 2,000 adds from local memory while the rest of the
+ *    work-group waits: about 30 µs on the H100, where its loads take about 1). The work-group loads the
  *    block's entries into local memory with coalesced loads whatever the row lengths, then
  *    gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32 for
  *    rows of 300. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
@@ -45,6 +49,33 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
     return NULL;
 }
 
+/* The work-items per row of a stream block of `rows` rows: the largest power of two v with
+ * v x rows <= wg (cl/csr_adaptive.cl takes it so). */
+static long long stream_v(long long rows, long long wg)
+{
+    long long v = wg;
+    while (v > 1 && v * rows > wg)
+        v >>= 1;
+    return v;
+}
+
+spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
+                                        long long wg, long long items, long long *row_max)
+{
+    const long long share = wg * items, serial = SPMVP_ADAPTIVE_SERIAL;
+    long long m = rp[r0 + 1] - rp[r0];
+    spmvp_idx r = r0 + 1; /* the first row always fits: alone it has wg work-items */
+    while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r0] <= share) {
+        long long len = rp[r + 1] - rp[r], mm = len > m ? len : m;
+        if (spmvp_ceil_div(mm, stream_v(r + 1 - r0, wg)) > serial)
+            break;
+        m = mm;
+        r++;
+    }
+    *row_max = m;
+    return r;
+}
+
 /* One pass over the rows: counts the blocks, long rows and slots into B, and fills the arrays
  * when they are allocated. */
 static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
@@ -79,8 +110,8 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             r++;
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
-            while (r < A->nrows && r - r0 < B->wg && rp[r + 1] - rp[r0] <= share)
-                r++;
+            long long row_max;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &row_max);
             BLOCK(r0, r, -1);
         }
     }
@@ -158,10 +189,12 @@ void spmvp_csr_adaptive_spmv(const spmvp_csr_adaptive *B, const spmvp_csr *A, co
 
 static void release_adaptive(void *B) { spmvp_csr_adaptive_free(B); }
 
-/* Local memory of a work-group: the stream block's products and the reduction tree. */
+/* Local memory of a work-group: the stream block's products, the reduction tree and the
+ * block's row starts (cl/csr_adaptive.cl's lval, red and lrow). */
 static unsigned long long adaptive_local_bytes(size_t wg, int items, size_t vs)
 {
-    return ((unsigned long long)wg * (unsigned long long)items + wg) * vs;
+    return ((unsigned long long)wg * (unsigned long long)items + wg) * vs +
+           ((unsigned long long)wg + 1) * sizeof(spmvp_idx);
 }
 
 static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
@@ -228,9 +261,9 @@ static void group_steps(spmvp_lockstep *l, long long n, long long wg)
  * work-group the work-items stride over the block's entries, then in a stream block each row's
  * V work-items sum its products from local memory, ceil(length / V) serial steps for the
  * block's longest row (V = the largest power of two with V x rows <= WG, as the kernel takes
- * it). Those sums are on the critical path: a block of 200 short rows and one of 2,628
- * entries gives that row 2 work-items and 1,314 serial adds, about 20 µs on the H100 (the
- * load rounds take 8 steps). A long row's last chunk then strides over the row's partial sums,
+ * it). Those sums are on the critical path, which SPMVP_ADAPTIVE_SERIAL bounds to 32
+ * steps (before it, a block of 200 short rows and one of 2,628 entries gave that row 2
+ * work-items and 1,314 serial adds, about 20 µs on the H100, where the load rounds take 8). A long row's last chunk then strides over the row's partial sums,
  * in the same launch. */
 static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                                   const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
@@ -271,17 +304,12 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
             nblocks++;
         } else {
             spmvp_idx r0 = r;
-            long long row_max = 0, v = wg;
-            while (r < A->nrows && r - r0 < wg && rp[r + 1] - rp[r0] <= share) {
-                row_max = rp[r + 1] - rp[r] > row_max ? rp[r + 1] - rp[r] : row_max;
-                r++;
-            }
+            long long row_max;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &row_max);
             n = rp[r] - rp[r0];
             group_steps(&l, n, wg);
             nblocks++;
-            while (v > 1 && v * (r - r0) > wg)
-                v >>= 1;
-            sum_path = spmvp_ceil_div(row_max, v);
+            sum_path = spmvp_ceil_div(row_max, stream_v(r - r0, wg));
         }
         long long path = spmvp_ceil_div(n, wg) + sum_path;
         main_path = path > main_path ? path : main_path;

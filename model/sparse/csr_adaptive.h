@@ -8,6 +8,16 @@
 
 #define SPMVP_ADAPTIVE_ITEMS 8 /* entries per work-item of a stream block, unless the mapping says */
 #define SPMVP_ADAPTIVE_LONG 4  /* a row longer than 4 shares is cut into chunks of one share */
+/* a stream block's longest row takes at most 32 serial adds in its reduction (its V work-items
+ * each sum ceil(length / V) products from local memory): the block ends before a row that
+ * would pass it */
+#define SPMVP_ADAPTIVE_SERIAL 32
+
+/* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
+ * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
+ * bins; row r0 holds at most wg x items entries); *row_max gets the block's longest row. */
+spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
+                                        long long wg, long long items, long long *row_max);
 
 /* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
 typedef struct spmvp_csr_adaptive {
