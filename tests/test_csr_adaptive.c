@@ -223,20 +223,16 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
-    /* double: 4 entries a work-item (32 bytes), share 128: 32 rows of 3 per block */
-    CHECK(p.nlaunches == 1 && p.launch[0].items == 10 * 32 && strstr(p.launch[0].options, "-DITEMS=4"));
+    /* share 256: 32 rows of 3 per block */
+    CHECK(p.nlaunches == 1 && p.launch[0].items == 10 * 32 && strstr(p.launch[0].options, "-DITEMS=8"));
     CHECK(p.footprint == spmvp_csr_bytes(A, 8) + 3 * 10 * sizeof(spmvp_idx));
     spmvp_plan_release(&p);
-    t.value_size = 4; /* single: 8 entries a work-item */
-    CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK && strstr(p.launch[0].options, "-DITEMS=8"));
-    spmvp_plan_release(&p);
-    t.value_size = 8;
-    lens[100] = 2000; /* > 4 x 128: 16 chunks */
+    lens[100] = 2000; /* > 4 x 256: 8 chunks */
     spmvp_csr_free(A);
     A = from_lengths(300, 3000, lens);
     CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
-    /* one launch: the row's last chunk sums its 16 slots; a counter per long row, zeroed */
-    CHECK(p.nlaunches == 1 && p.array[5].kind == SPMVP_ARRAY_SCRATCH && p.array[5].n == 16);
+    /* one launch: the row's last chunk sums its 8 slots; a counter per long row, zeroed */
+    CHECK(p.nlaunches == 1 && p.array[5].kind == SPMVP_ARRAY_SCRATCH && p.array[5].n == 8);
     CHECK(p.array[6].kind == SPMVP_ARRAY_INDEX && p.array[6].n == 1 && *(const spmvp_idx *)p.array[6].host == 0);
     CHECK(strstr(p.params, "1 long rows") != NULL);
     spmvp_plan_release(&p);
@@ -247,8 +243,8 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     t.wg_size = 48;
     CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_ERR_ARG);
     t.wg_size = 256;
-    t.local_mem = 8 * 1024; /* automatic items shrink: (256 x 2 + 256) doubles + 257 row starts = 7 KiB */
-    CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "2 entries"));
+    t.local_mem = 16 * 1024; /* automatic items shrink: (256 x 4 + 256) doubles + 257 row starts = 11 KiB */
+    CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "4 entries"));
     spmvp_plan_release(&p);
     spmvp_csr_free(A);
 }

@@ -3,8 +3,7 @@
  * the CSR arrays as they are, plus work-group blocks binning the rows by length, built here in
  * one pass over the row pointers (cl/csr_adaptive.cl runs them).
  *
- * Bins, with SHARE = WG x ITEMS entries (WG the work-group size, ITEMS 8 in single precision and
- * 4 in double unless --adaptive-items):
+ * Bins, with SHARE = WG x ITEMS entries (WG the work-group size, ITEMS 8 unless --adaptive-items):
  *  - short rows (length <= SHARE): consecutive rows are packed greedily into a stream block
  *    while the block holds at most SHARE entries and at most WG rows, and its longest row takes
  *    at most SPMVP_ADAPTIVE_SERIAL (32) serial adds in the reduction below (without that
@@ -13,12 +12,11 @@
  *    work-group waits: about 30 µs on the H100, where its loads take about 1). The work-group loads the
  *    block's entries into local memory with coalesced loads whatever the row lengths, then
  *    gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32 for
- *    rows of 300. SHARE is the local memory a block needs, 8 KiB at WG 256 in either
- *    precision (SPMVP_ADAPTIVE_ITEM_BYTES): CSR-Adaptive's 1024 entries for 256 work-items (4
- *    each). 8 floats a work-item keep R-MAT's blocks 1-3 % faster than 4 on the H100; in double
- *    4 was faster than 8 on every matrix measured (pde100 0.93x, small graphs 0.86-0.97x,
- *    docs/data/h100-serial/): smaller blocks, twice as many to spread, with each work-item's
- *    loads still all in flight (the stream loop is unrolled by ADAPT_U = 8).
+ *    rows of 300. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
+ *    work-item keeps 8 independent loads in flight per work-item, as COO's tiles do, where
+ *    CSR-Adaptive's 1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
+ *    In double 4 was 0.94-0.96x the time of 8 on the H100's matrices above 10^6 non-zeros and
+ *    1.1-1.3x below 10^5 (docs/data/h100-serial/), so 8 stays for both precisions.
  *  - medium rows (SHARE < length <= 4 x SHARE): one work-group each (CSR-Vector over the whole
  *    work-group). A row of up to 4 shares costs one work-group at most 4 times a stream
  *    block's work and needs no second launch.
@@ -201,13 +199,13 @@ static unsigned long long adaptive_local_bytes(size_t wg, int items, size_t vs)
            ((unsigned long long)wg + 1) * sizeof(spmvp_idx);
 }
 
-/* Entries per work-item of a stream block: the mapping's, else SPMVP_ADAPTIVE_ITEM_BYTES of
- * values (8 floats, 4 doubles), halved until the work-group's local memory fits. */
+/* Entries per work-item of a stream block: the mapping's, else SPMVP_ADAPTIVE_ITEMS halved
+ * until the work-group's local memory fits. */
 static int adaptive_items(const spmvp_mapping *m, const spmvp_target *t)
 {
     if (m->adaptive_items > 0)
         return m->adaptive_items;
-    int items = t->value_size < SPMVP_ADAPTIVE_ITEM_BYTES ? (int)(SPMVP_ADAPTIVE_ITEM_BYTES / t->value_size) : 1;
+    int items = SPMVP_ADAPTIVE_ITEMS;
     while (items > 1 && adaptive_local_bytes(t->wg_size, items, t->value_size) > t->local_mem)
         items /= 2;
     return items;
@@ -339,7 +337,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
 static const spmvp_mapping_param adaptive_params[] = {
     {"adaptive-items", "N", "CSR-adaptive entries per work-item: a stream block holds up to "
      "WG x N entries; rows longer than 4 x WG x N are split into chunks of WG x N",
-     "8 in single precision, 4 in double (32 bytes of values), fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0, 0},
+     "8, fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 

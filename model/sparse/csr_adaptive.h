@@ -6,10 +6,10 @@
 
 #include "sparse.h"
 
-/* a stream block's entries per work-item, unless the mapping says: 32 bytes of values, 8 in
- * single precision and 4 in double (H100: 4 doubles were 0.86-0.985x the time of 8 on every
- * matrix measured, docs/data/h100-serial/) */
-#define SPMVP_ADAPTIVE_ITEM_BYTES 32
+/* a stream block's entries per work-item, unless the mapping says (4 in double was 0.94-0.96x
+ * the time of 8 above 10^6 non-zeros on the H100 but 1.1-1.3x below 10^5:
+ * docs/data/h100-serial/) */
+#define SPMVP_ADAPTIVE_ITEMS 8
 #define SPMVP_ADAPTIVE_LONG 4  /* a row longer than 4 shares is cut into chunks of one share */
 /* a stream block's longest row takes at most 32 serial adds in its reduction (its V work-items
  * each sum ceil(length / V) products from local memory): the block ends before a row that
