@@ -9,10 +9,10 @@
  *    at most SPMVP_ADAPTIVE_SERIAL (32) serial adds in the reduction below (without that
  *    bound a block of 255 empty rows and one of 2,000 entries, common in a power-law graph,
  *    gives that row one work-item and 2,000 adds from local memory while the rest of the
- *    work-group waits: about 30 µs on the H100, where its loads take about 1). The work-group loads the
- *    block's entries into local memory with coalesced loads whatever the row lengths, then
- *    gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32 for
- *    rows of 300. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
+ *    work-group waits: about 30 µs on the H100, where its loads take about 1). The work-group
+ *    loads the block's entries into local memory with coalesced loads whatever the row lengths,
+ *    then gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32
+ *    for rows of 300. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
  *    work-item keeps 8 independent loads in flight per work-item, as COO's tiles do, where
  *    CSR-Adaptive's 1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
  *    In double 4 was 0.94-0.96x the time of 8 on the H100's matrices above 10^6 non-zeros and
@@ -278,10 +278,10 @@ static void group_steps(spmvp_lockstep *l, long long n, long long wg)
  * work-group the work-items stride over the block's entries, then in a stream block each row's
  * V work-items sum its products from local memory, ceil(length / V) serial steps for the
  * block's longest row (V = the largest power of two with V x rows <= WG, as the kernel takes
- * it). Those sums are on the critical path, which SPMVP_ADAPTIVE_SERIAL bounds to 32
- * steps (before it, a block of 200 short rows and one of 2,628 entries gave that row 2
- * work-items and 1,314 serial adds, about 20 µs on the H100, where the load rounds take 8). A long row's last chunk then strides over the row's partial sums,
- * in the same launch. */
+ * it). Those sums are on the critical path, which SPMVP_ADAPTIVE_SERIAL bounds to 32 steps
+ * (before it, a block of 200 short rows and one of 2,628 entries gave that row 2 work-items and
+ * 1,314 serial adds, about 20 µs on the H100, where the load rounds take 8). A long row's last
+ * chunk then strides over the row's partial sums, in the same launch. */
 static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                                   const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {

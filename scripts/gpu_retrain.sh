@@ -1,0 +1,53 @@
+#!/bin/bash
+# scripts/gpu_retrain.sh: one format's training rows measured again on the `device` tool's GPU
+# (after a kernel change), as docs/data/h100-serial/ did. On this machine first:
+#   awk -F'\t' 'NR<=2 || $4!="FORMAT"' devices/nvidia-NAME.train.tsv > .gpu/NAME.drop.tsv
+#   cp devices/nvidia-NAME.json .gpu/
+# (add `|| $3!="double"` to drop one precision only). Then, carrying .gpu (with .gpu/matrices):
+#   NAME=h100 scripts/gpu_retrain.sh        (PREC=double to measure one precision)
+# It resumes `spmvp train` twice on copies of that table, each run stopped before its fit, so
+# only the dropped rows are measured, twice. NAME=h200 measures the generated corpus at every
+# configuration and the real matrices at --quick, as that table was made. Back here, with the
+# two tables from $OUT/t.tgz:
+#   cp NAME.s1.tsv devices/nvidia-NAME.train.tsv
+#   spmvp train --corpus none --base devices/nvidia-NAME.json --table devices/nvidia-NAME.train.tsv \
+#       --merge NAME.s2.tsv -o devices/nvidia-NAME.new.json    (then move it over the profile)
+# LIM: seconds a run may take (default 260; 130 for each of the H200's two parts).
+source .gpu/setup.sh >/dev/null 2>&1
+set -u
+NAME=${NAME:-h100}
+t0=$(date +%s)
+mkdir -p "$OUT/t"
+{ cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release && cmake --build build-gpu --target spmvp -j 16; } >"$OUT/t/build.log" 2>&1 || exit 1
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$OUT/t/gpu.txt"
+date -u +%FT%TZ >>"$OUT/t/gpu.txt"
+run() { # TABLE LIMIT ARGS...: train until it has measured (before the fit) or LIMIT seconds
+    local tab=$1 lim=$2 log
+    shift 2
+    log=$OUT/t/train-$(basename "$tab" .tsv).log
+    ./build-gpu/spmvp train --device nvidia --base ".gpu/nvidia-$NAME.json" --table "$tab" -o "$OUT/t/x.json" \
+        --manifest .gpu/matrices/MANIFEST.tsv --all-configs-nnz 70 --precision "${PREC:-both}" "$@" >>"$log" 2>&1 &
+    local pid=$! s
+    s=$(date +%s)
+    while kill -0 $pid 2>/dev/null; do
+        tail -c 3000 "$log" | grep -q "configurations measured now" && break
+        [ $(($(date +%s) - s)) -gt "$lim" ] && { echo "LIMIT $tab $*" >>"$OUT/t/gpu.txt"; break; }
+        sleep 1
+    done
+    kill $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    echo "$(basename "$tab"): $(($(date +%s) - s)) s, $(wc -l <"$tab") lines" >>"$OUT/t/gpu.txt"
+}
+for s in 1 2; do
+    tab=.gpu/$NAME.s$s.tsv
+    [ -f "$tab" ] || cp ".gpu/$NAME.drop.tsv" "$tab"
+    if [ "$NAME" = h200 ]; then
+        run "$tab" "${LIM:-130}"
+        run "$tab" "${LIM:-130}" --quick --corpus none .gpu/matrices/*.mtx.gz
+    else
+        run "$tab" "${LIM:-260}" .gpu/matrices/*.mtx.gz
+    fi
+    cp "$tab" "$OUT/t/"
+done
+echo "total $(($(date +%s) - t0)) s" >>"$OUT/t/gpu.txt"
+cd "$OUT" && tar czf t.tgz t && rm -rf t
