@@ -123,6 +123,16 @@ static void every_command_prints_the_shared_schema(void)
             check_matrix(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "matrices"), 0), "matrix"),
                          "compare");
         }
+        if (!strcmp(runs[i].command, "microbench")) { /* --mib 4: windows 16 KiB .. 4 MiB */
+            const cJSON *g = cJSON_GetObjectItem(doc, "gather");
+            const cJSON *b = cJSON_GetObjectItem(g, "bytes"), *r = cJSON_GetObjectItem(g, "ggps");
+            CHECK_MSG(cJSON_GetArraySize(b) == 9 && cJSON_GetArraySize(r) == 9, "%d windows",
+                      cJSON_GetArraySize(b));
+            for (int j = 0; j < cJSON_GetArraySize(b); j++)
+                CHECK(cJSON_GetArrayItem(b, j)->valuedouble == 16384.0 * (1 << j) &&
+                      cJSON_GetArrayItem(r, j)->valuedouble > 0);
+            CHECK(cJSON_IsNumber(cJSON_GetObjectItem(g, "cache_bytes")));
+        }
         if (!strcmp(runs[i].command, "predict")) {
             const cJSON *r = cJSON_GetObjectItem(doc, "recommendation");
             CHECK(cJSON_IsObject(r) && str(r, "format")[0] && str(r, "model")[0] && str(r, "reason")[0]);

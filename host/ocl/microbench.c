@@ -134,3 +134,81 @@ out:
     free(t);
     return st;
 }
+
+/* The last cache x fits: the largest window read at least 1.5x as fast as the largest window
+ * (whose gathers go to DRAM when it spans a few times the last cache). */
+static double cache_knee(const spmvp_gather_curve *c)
+{
+    if (c->n < 2)
+        return 0;
+    double dram = c->ggps[c->n - 1], knee = 0;
+    for (int i = 0; i < c->n - 1; i++)
+        if (c->ggps[i] >= 1.5 * dram)
+            knee = c->bytes[i];
+    return knee;
+}
+
+spmvp_status spmvp_microbench_gather(spmvp_context *ctx, size_t min_bytes, size_t max_bytes,
+                                     int runs, spmvp_gather_curve *c)
+{
+    enum { REPS = 64, PER_CU = 2048 };
+    spmvp_status st = SPMVP_OK;
+    cl_mem x = NULL, y = NULL;
+    cl_kernel k = NULL;
+    cl_event e = NULL;
+    double *t = NULL;
+
+    memset(c, 0, sizeof *c);
+    if (max_bytes > ctx->info.max_alloc / 4)
+        max_bytes = (size_t)(ctx->info.max_alloc / 4);
+    if (min_bytes < 1024 || min_bytes > max_bytes)
+        return spmvp_fail(SPMVP_ERR_ARG, "the gather windows need 1 KiB <= smallest <= largest, "
+                          "not %zu and %zu bytes", min_bytes, max_bytes);
+    runs = runs < 1 ? 1 : runs;
+    size_t items = (size_t)(ctx->info.compute_units ? ctx->info.compute_units : 1) * PER_CU;
+    float zero = 0.0f;
+    if (!(t = calloc((size_t)runs, sizeof *t)))
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
+    SPMVP_CL_ASSIGN(x, clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, max_bytes, NULL, &err_), out);
+    SPMVP_CL_ASSIGN(y, clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, items * sizeof(float), NULL, &err_), out);
+    /* every float of x written once, so that no page is first touched inside a timed run */
+    SPMVP_CL(clEnqueueFillBuffer(ctx->queue, x, &zero, sizeof zero, 0, max_bytes, 0, NULL, NULL), out);
+    if ((st = spmvp_kernel_create(ctx, "microbench.cl", "", "spmvp_gather", &k)))
+        goto out;
+    cl_uint reps = REPS;
+    SPMVP_CL(clSetKernelArg(k, 0, sizeof x, &x), out);
+    SPMVP_CL(clSetKernelArg(k, 1, sizeof y, &y), out);
+    SPMVP_CL(clSetKernelArg(k, 3, sizeof reps, &reps), out);
+    for (size_t w = 1024; w <= max_bytes && c->n < SPMVP_GATHER_MAX_POINTS; w *= 2) {
+        if (w < min_bytes)
+            continue;
+        cl_uint mask = (cl_uint)(w / sizeof(float) - 1);
+        SPMVP_CL(clSetKernelArg(k, 2, sizeof mask, &mask), out);
+        for (int i = -1; i < runs; i++) {
+            SPMVP_CL(clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &items, NULL, 0, NULL, &e), out);
+            SPMVP_CL(clFinish(ctx->queue), out);
+            double s = 0;
+            st = span(e, e, &s);
+            e = NULL;
+            if (st)
+                goto out;
+            if (i >= 0)
+                t[i] = s;
+        }
+        c->bytes[c->n] = (double)w;
+        c->ggps[c->n] = (double)items * REPS / spmvp_median(t, runs) * 1e-9;
+        c->n++;
+    }
+    c->cache_bytes = cache_knee(c);
+out:
+    if (e)
+        clReleaseEvent(e);
+    if (k)
+        clReleaseKernel(k);
+    if (x)
+        clReleaseMemObject(x);
+    if (y)
+        clReleaseMemObject(y);
+    free(t);
+    return st;
+}

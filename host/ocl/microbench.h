@@ -17,6 +17,25 @@ typedef struct spmvp_microbench {
  * overhead. */
 spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, spmvp_microbench *m);
 
+/* The gather rate of a vector x against the bytes it spans, from `min_bytes` up to
+ * `max_bytes` (powers of two; max limited to a quarter of the max allocation): the
+ * cache level x fits decides how fast an SpMV reads it. */
+#define SPMVP_GATHER_MAX_POINTS 32
+typedef struct spmvp_gather_curve {
+    int n;                                    /* windows measured */
+    double bytes[SPMVP_GATHER_MAX_POINTS];    /* window: the bytes of x the gathers span */
+    double ggps[SPMVP_GATHER_MAX_POINTS];     /* 4-byte gathers per second, 10^9 (median) */
+    double cache_bytes; /* the largest window read at least 1.5x as fast as the largest one
+                           (the last cache x fits), 0 when none is */
+} spmvp_gather_curve;
+
+/* Measures *c on ctx's device: for each window, `runs` event-timed launches (median) after one
+ * untimed, each of 2048 work-items per compute unit adding 64 floats of x at pseudo-random
+ * places of the window (cl/microbench.cl's spmvp_gather). SPMVP_ERR_ARG when min_bytes is
+ * below 1 KiB or above max_bytes. */
+spmvp_status spmvp_microbench_gather(spmvp_context *ctx, size_t min_bytes, size_t max_bytes,
+                                     int runs, spmvp_gather_curve *c);
+
 /* Only the copy bandwidth (as spmvp_microbench_run measures it) of `bytes` (limited to a
  * quarter of the max allocation), median of `runs`, into *gbs. */
 spmvp_status spmvp_microbench_copy(spmvp_context *ctx, size_t bytes, int runs, double *gbs);
