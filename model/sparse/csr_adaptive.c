@@ -51,25 +51,17 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
     return NULL;
 }
 
-/* The work-items per row of a stream block of `rows` rows: the largest power of two v with
- * v x rows <= wg (cl/csr_adaptive.cl takes it so). */
-static long long stream_v(long long rows, long long wg)
-{
-    long long v = wg;
-    while (v > 1 && v * rows > wg)
-        v >>= 1;
-    return v;
-}
-
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *row_max)
+                                        long long wg, long long items, long long *adds)
 {
     const long long share = wg * items;
     long long m = rp[r0 + 1] - rp[r0], v = wg;
     spmvp_idx r = r0 + 1; /* the first row always fits: alone it has wg work-items */
     while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r0] <= share) {
-        /* v only shrinks as the block grows, so the walk stays one step a row (a conversion
-         * that recomputed stream_v for every row was 5x slower on the H100's host) */
+        /* v, the work-items a row gets (the largest power of two with v x rows <= wg, as
+         * cl/csr_adaptive.cl takes it), only shrinks as the block grows, so the walk stays one
+         * step a row (a conversion that recomputed it for every row was 5x slower on the
+         * H100's host) */
         long long len = rp[r + 1] - rp[r], mm = len > m ? len : m, vv = v;
         while (vv > 1 && vv * (r + 1 - r0) > wg)
             vv >>= 1;
@@ -79,7 +71,7 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
         v = vv;
         r++;
     }
-    *row_max = m;
+    *adds = spmvp_ceil_div(m, v);
     return r;
 }
 
@@ -117,8 +109,8 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             r++;
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
-            long long row_max;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &row_max);
+            long long adds;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds);
             BLOCK(r0, r, -1);
         }
     }
@@ -319,12 +311,10 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
             nblocks++;
         } else {
             spmvp_idx r0 = r;
-            long long row_max;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &row_max);
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path);
             n = rp[r] - rp[r0];
             group_steps(&l, n, wg);
             nblocks++;
-            sum_path = spmvp_ceil_div(row_max, stream_v(r - r0, wg));
         }
         long long path = spmvp_ceil_div(n, wg) + sum_path;
         main_path = path > main_path ? path : main_path;

@@ -18,9 +18,10 @@
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
- * bins; row r0 holds at most wg x items entries); *row_max gets the block's longest row. */
+ * bins; row r0 holds at most wg x items entries); *adds gets the serial adds of the block's
+ * longest row in its reduction (its length over the work-items each row gets, rounded up). */
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *row_max);
+                                        long long wg, long long items, long long *adds);
 
 /* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
 typedef struct spmvp_csr_adaptive {
