@@ -10,6 +10,9 @@
  *    V x rows <= WG_SIZE work-items per row, each summing a strided part, then a tree in local
  *    memory (V = 1: one work-item per row, a serial sum from local memory). Short rows thus
  *    get full-bandwidth loads however short they are, and medium rows a group of work-items.
+ *    With V >= ADAPT_DIRECT_V (a few longer rows) the V work-items of a row read it straight
+ *    from global memory instead, as CSR-vector does: as coalesced, without the round trip
+ *    through local memory.
  *  - vector (CSR-Vector with a whole work-group): one row of SHARE < len <= 4 x SHARE entries,
  *    read straight from global memory with strided, coalesced loads, then a tree reduction.
  *  - chunk (for long rows, CSR-Adaptive's later "VectorL" without its atomics): entries
@@ -35,6 +38,9 @@
 #endif
 
 #define SHARE (WG_SIZE * ITEMS)
+#ifndef ADAPT_DIRECT_V
+#error "define ADAPT_DIRECT_V, the work-items per row from which a stream block reads directly"
+#endif
 
 /* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
  * valid in work-item 0. */
@@ -143,34 +149,46 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             y[r0] = s;
         return;
     }
-    /* stream: the block's products into local memory, coalesced; with them each work-item
-     * loads one row's end, so that after the barrier the rows' bounds are in local memory
-     * rather than one more round trip to rowptr on every block's critical path */
-    const INDEX_TYPE row_end = t < rows ? rowptr[r0 + t + 1] : 0;
-    for (INDEX_TYPE i0 = t; i0 < n; i0 += ADAPT_U * WG_SIZE) {
-        INDEX_TYPE col[ADAPT_U];
-#pragma unroll
-        for (int u = 0; u < ADAPT_U; u++)
-            col[u] = i0 + u * WG_SIZE < n ? colidx[k0 + i0 + u * WG_SIZE] : -1;
-#pragma unroll
-        for (int u = 0; u < ADAPT_U; u++)
-            if (col[u] >= 0)
-                lval[i0 + u * WG_SIZE] = val[k0 + i0 + u * WG_SIZE] * x[col[u]];
-    }
-    if (t < rows)
-        lrow[t + 1] = row_end - k0;
-    if (t == 0)
-        lrow[0] = 0;
-    barrier(CLK_LOCAL_MEM_FENCE);
     int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
     while (v > 1 && v * rows > WG_SIZE)
         v >>= 1;
     const int j = t / v, lane = t & (v - 1);
+    /* v >= ADAPT_DIRECT_V (a few longer rows): each group of v work-items reads its row
+     * straight from global memory, as CSR-vector does, not through local memory */
+    const int direct = v >= ADAPT_DIRECT_V;
+    if (!direct) {
+        /* stream: the block's products into local memory, coalesced; with them each
+         * work-item loads one row's end, so that after the barrier the rows' bounds are in
+         * local memory rather than one more round trip to rowptr on every block's critical
+         * path */
+        const INDEX_TYPE row_end = t < rows ? rowptr[r0 + t + 1] : 0;
+        for (INDEX_TYPE i0 = t; i0 < n; i0 += ADAPT_U * WG_SIZE) {
+            INDEX_TYPE col[ADAPT_U];
+#pragma unroll
+            for (int u = 0; u < ADAPT_U; u++)
+                col[u] = i0 + u * WG_SIZE < n ? colidx[k0 + i0 + u * WG_SIZE] : -1;
+#pragma unroll
+            for (int u = 0; u < ADAPT_U; u++)
+                if (col[u] >= 0)
+                    lval[i0 + u * WG_SIZE] = val[k0 + i0 + u * WG_SIZE] * x[col[u]];
+        }
+        if (t < rows)
+            lrow[t + 1] = row_end - k0;
+        if (t == 0)
+            lrow[0] = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE); /* outside the branch: every work-item meets it */
     VALUE_TYPE s = 0;
     if (j < rows) {
-        const INDEX_TYPE e = lrow[j + 1];
-        for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)
-            s += lval[i];
+        if (direct) {
+            const INDEX_TYPE e = rowptr[r0 + j + 1];
+            for (INDEX_TYPE k = rowptr[r0 + j] + lane; k < e; k += v)
+                s += val[k] * x[colidx[k]];
+        } else {
+            const INDEX_TYPE e = lrow[j + 1];
+            for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)
+                s += lval[i];
+        }
     }
     red[t] = s;
     for (int h = v / 2; h > 0; h >>= 1) { /* v is the same for the whole work-group */

@@ -12,7 +12,8 @@
  *    work-group waits: about 30 µs on the H100, where its loads take about 1). The work-group
  *    loads the block's entries into local memory with coalesced loads whatever the row lengths,
  *    then gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32
- *    for rows of 300. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
+ *    for rows of 300. A block whose rows get SPMVP_ADAPTIVE_DIRECT (32) work-items or more
+ *    skips local memory: each row's V work-items read it from global memory, as CSR-vector. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
  *    work-item keeps 8 independent loads in flight per work-item, as COO's tiles do, where
  *    CSR-Adaptive's 1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
  *    In double 4 was 0.94-0.96x the time of 8 on the H100's matrices above 10^6 non-zeros and
@@ -242,7 +243,8 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
         return SPMVP_OK;
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "csr_adaptive.cl", "spmv_csr_adaptive",
                                                  (size_t)B->nblocks * wg, wg);
-    snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d", wg, items);
+    snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d -DADAPT_DIRECT_V=%d", wg, items,
+             SPMVP_ADAPTIVE_DIRECT);
     for (int k = 0; k < 4; k++)
         spmvp_plan_arg_array(l, a + k);
     spmvp_plan_arg_x(l);
@@ -313,7 +315,17 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
             spmvp_idx r0 = r;
             r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path);
             n = rp[r] - rp[r0];
-            group_steps(&l, n, wg);
+            long long v = wg;
+            while (v > 1 && v * (r - r0) > wg)
+                v >>= 1;
+            if (v >= SPMVP_ADAPTIVE_DIRECT) { /* each row's v work-items stride over it */
+                for (spmvp_idx i = r0; i < r; i++)
+                    spmvp_lockstep_add(&l, v, spmvp_ceil_div(rp[i + 1] - rp[i], v));
+                spmvp_lockstep_add(&l, wg - v * (r - r0), 0);
+                n = 0; /* no loads into local memory first: the sums are the loads */
+            } else {
+                group_steps(&l, n, wg);
+            }
             nblocks++;
         }
         long long path = spmvp_ceil_div(n, wg) + sum_path;

@@ -15,6 +15,11 @@
  * each sum ceil(length / V) products from local memory): the block ends before a row that
  * would pass it */
 #define SPMVP_ADAPTIVE_SERIAL 32
+/* a stream block whose rows get 32 work-items or more each (8 rows or fewer at WG 256) reads
+ * them straight from global memory, CSR-vector's way, not through local memory (on the H100,
+ * 2026-11-24: rows of 300 0.92-0.95x the time, every other matrix of the A/B within 1-2 %;
+ * 16 the same as 32, 8 1.05-1.12x slower on R-MAT and rows of 64: docs/data/h100-coo-adaptive/) */
+#define SPMVP_ADAPTIVE_DIRECT 32
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
