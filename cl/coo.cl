@@ -30,8 +30,10 @@
  * most 6 levels with TILE >= 64 (the plan, model/sparse/coo.c, keeps TILE >= 64).
  * Every row with entries is stored exactly once, by one work-item, in one level: y[r] = sum
  * needs no zeroing; the rows with no entries are zeroed by level 0 from a list (spmv_zero
- * zeroes y when the matrix has no entries at all). A matrix whose level 1 is one tile is
- * reduced in one launch (COO_ONE_LAUNCH, at spmv_coo_tiles).
+ * zeroes y when the matrix has no entries at all). The level whose next level is one tile
+ * reduces that one too, by its last work-group: a matrix whose level 1 is one tile is reduced
+ * in one launch (COO_ONE_LAUNCH, at spmv_coo_tiles), a larger one in two (spmv_coo_carries'
+ * fold) up to TILE^3 / 4 entries (256 Mi at TILE 1,024).
  *
  * Local memory: the scan's WG_SIZE flags and sums and the tile's two ends,
  * WG_SIZE x (4 + sizeof(VALUE_TYPE)) + 2 sizeof(VALUE_TYPE) bytes (3 KiB in double at 256). */
@@ -303,7 +305,12 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
 }
 
 /* Level >= 1: the carries of the level below, at carry[in_off...], reduced in tiles of TILE;
- * this level's carries go to carry[out_off...]. */
+ * this level's carries go to carry[out_off...]. With fold (the plan's choice when the next
+ * level is a single tile, spmvp_coo_one_launch of this level's length) the last work-group to
+ * finish reduces the next level itself, as spmv_coo_tiles does with COO_ONE_LAUNCH: the
+ * chain of levels is one launch shorter (about 4.5 µs a launch on NVIDIA's OpenCL). The next
+ * level's number, level + 1, is a run-time value here, so row_of's loops cost nothing to
+ * compile (above). aux[0] is the hand-over's counter, 0 between products. */
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_coo_carries(__global uchar *restrict spmvp_mat,
                       const INDEX_TYPE nnz,
@@ -312,16 +319,38 @@ void spmv_coo_carries(__global uchar *restrict spmvp_mat,
                       const INDEX_TYPE out_off,
                       const ulong rowidx_off,
                       const ulong carry_off,
-                      __global VALUE_TYPE *restrict y)
+                      __global VALUE_TYPE *restrict y,
+                      const int fold,
+                      const ulong aux_off)
 {
     PLAN_ARRAY(const INDEX_TYPE, rowidx);
     /* not restrict: read at in_off and written at out_off */
     __global VALUE_TYPE *carry = (__global VALUE_TYPE *)(spmvp_mat + carry_off);
+    __global int *aux = (__global int *)(spmvp_mat + aux_off);
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
-    carries_tile(nnz, level, get_group_id(0), rowidx, carry + in_off, carry + out_off, sflag, ssum,
-                 ends, y);
+    __local int last; /* fold: this group finished last */
+    /* two passes at most: this level's tile, then, by the last group, the next level's one.
+     * One call of carries_tile in a loop rather than two calls: PoCL 3.1's work-group
+     * compiler failed ("Could not find a dominating alternative variable") on a kernel
+     * with two inlined copies of its barriers, the second under a branch. */
+    int lv = level;
+    size_t g = get_group_id(0);
+    INDEX_TYPE from = in_off;
+    for (;;) {
+        carries_tile(nnz, lv, g, rowidx, carry + from, carry + out_off, sflag, ssum, ends, y);
+        if (get_local_id(0) == 0) /* the carries, then the count (every group has read last) */
+            last = fold && lv == level && spmvp_last_part(aux, (int)get_num_groups(0));
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (!last)
+            break;
+        if (get_local_id(0) == 0)
+            spmvp_reset_count(aux); /* every group has counted: ready for the next product */
+        lv = level + 1;
+        g = 0;
+        from = out_off;
+    }
 }
 
 /* y = 0, the product of a matrix with no entries. */

@@ -12,7 +12,9 @@
 #   cp NAME.s1.tsv devices/nvidia-NAME.train.tsv
 #   spmvp train --corpus none --base devices/nvidia-NAME.json --table devices/nvidia-NAME.train.tsv \
 #       --merge NAME.s2.tsv -o devices/nvidia-NAME.new.json    (then move it over the profile)
-# LIM: seconds a run may take (default 260; 130 for each of the H200's two parts).
+# LIM: seconds a run may take (default 260; 130 for each of the H200's two parts). SESSIONS:
+# which of the two runs to make (default "1 2"; "1" then "2" in two calls of the device tool
+# leaves room for other work in each).
 source .gpu/setup.sh >/dev/null 2>&1
 set -u
 NAME=${NAME:-h100}
@@ -38,7 +40,7 @@ run() { # TABLE LIMIT ARGS...: train until it has measured (before the fit) or L
     wait $pid 2>/dev/null
     echo "$(basename "$tab"): $(($(date +%s) - s)) s, $(wc -l <"$tab") lines" >>"$OUT/t/gpu.txt"
 }
-for s in 1 2; do
+for s in ${SESSIONS:-1 2}; do
     tab=.gpu/$NAME.s$s.tsv
     [ -f "$tab" ] || cp ".gpu/$NAME.drop.tsv" "$tab"
     if [ "$NAME" = h200 ]; then

@@ -217,18 +217,27 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     CHECK(aux[0] == 0 && aux[1] == 3 && aux[2] == 7 && aux[75] == 299);
     CHECK(!strcmp(p.params, "2 entries per work-item"));
     spmvp_plan_release(&p);
-    /* more tiles than one tile of carries holds: a launch per level, down to one tile */
+    /* more tiles than one tile of carries holds: a launch for level 1, whose last work-group
+     * reduces level 2 (one tile) */
     spmvp_csr *L = banded(3001, 3001, len_three);
     CHECK(L && spmvp_format_plan(SPMVP_COO, L, &m, &t, &p) == SPMVP_OK);
     size_t tiles = ((size_t)L->nnz + 63) / 64, carries = 2 * tiles, tiles1 = (carries + 63) / 64;
     CHECK(tiles > 32 && tiles1 > 1 && tiles1 <= 32);
-    CHECK(p.nlaunches == 3 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.launch[0].items == tiles * 32);
+    CHECK(p.nlaunches == 2 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.launch[0].items == tiles * 32);
     CHECK(!strstr(p.launch[0].options, "COO_ONE_LAUNCH"));
     CHECK(!strcmp(p.launch[1].kernel, "spmv_coo_carries") && p.launch[1].items == tiles1 * 32);
-    CHECK(!strcmp(p.launch[2].kernel, "spmv_coo_carries") && p.launch[2].items == 32);
+    /* its arguments: nnz, level 1, in and out offsets, rows, carries, y, fold, counter */
+    CHECK(p.launch[1].nargs == 9);
     CHECK(p.array[3].n == carries + 2 * tiles1);
     spmvp_plan_release(&p);
     spmvp_csr_free(L);
+    /* past TILE^3 / 4 entries: levels 1 and 2 launched, level 2 reducing level 3 (tiles of 64:
+     * more than 65,536 entries; 75,000 rows of 3, a quarter empty) */
+    spmvp_csr *H = banded(100000, 100000, len_three);
+    CHECK(H && H->nnz > 65536 && spmvp_format_plan(SPMVP_COO, H, &m, &t, &p) == SPMVP_OK);
+    CHECK(p.nlaunches == 3 && !strcmp(p.launch[2].kernel, "spmv_coo_carries"));
+    spmvp_plan_release(&p);
+    spmvp_csr_free(H);
     /* no entries at all: one launch zeroes y */
     spmvp_csr *Z = banded(10, 10, len_none);
     m = spmvp_mapping_auto();

@@ -68,7 +68,11 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  *
  * The kernels (cl/coo.cl) reduce tiles of TILE = WG x ITEMS entries, one work-group each, and
  * pass the partial sums of each tile's first and last rows up a tree of levels (2 carries per
- * tile, a level per TILE/2-fold shrink) until one tile holds the whole level.
+ * tile, a level per TILE/2-fold shrink) until one tile holds the whole level. That last level
+ * is reduced by the last work-group of the launch before it (one launch fewer: on the H100
+ * 0.67-0.85x the time of 0.5-2 M-entry matrices, 0.98-0.99x on the GPU-scale set,
+ * docs/data/h100-coo-adaptive/). Putting every level in one launch, through a hand-over per
+ * tile, was tried and was slower (the same page).
  * ITEMS, entries per work-item: 4 unless the mapping says (--coo-items), at most 32 (a
  * work-item holds its entries in registers). Measured on the H100 (docs/kernels-h100.md)
  * first with the tile staged in local memory (double, batch µs for ITEMS 1 / 2 / 4 / 8 / 12):
@@ -148,10 +152,12 @@ void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items
     spmvp_plan_arg_array(l, a + 4);
     if (one)
         return;
-    /* levels 1, 2, ...: the carries of the level below, until a level is one tile */
+    /* levels 1, 2, ...: the carries of the level below, until a level is one tile; the level
+     * whose carries are one tile reduces them itself (fold), and is the last launch */
     size_t in_off = 0;
     for (int level = 1; ntiles_of(len, tile) > 1; level++) {
         size_t n = 2 * ntiles_of(len, tile);
+        int fold = spmvp_coo_one_launch((long long)n, (long long)tile);
         l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_carries", ntiles_of(n, tile) * wg, wg);
         snprintf(l->options, sizeof l->options, "%s", opts);
         spmvp_plan_arg_int(l, C->nnz);
@@ -161,8 +167,12 @@ void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items
         spmvp_plan_arg_array(l, a);
         spmvp_plan_arg_array(l, a + 3);
         spmvp_plan_arg_y(l);
+        spmvp_plan_arg_int(l, fold);
+        spmvp_plan_arg_array(l, a + 4);
         in_off += n;
         len = n;
+        if (fold)
+            break;
     }
 }
 

@@ -16,9 +16,10 @@ void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg);
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items);
 /* COO's three arrays, one scratch array of carries and aux (1 + nempty indices: a counter
  * that must be 0, then the rows with no entries, which the kernel zeroes), then, for a matrix
- * with entries, its launches: the tiles of entries, then one per level of carries, or none
- * when the carries are one tile (spmvp_coo_one_launch: the last work-group reduces them)
- * (cl/coo.cl). Every row with entries is stored once: y[r] = its sum, or y[r] += its sum when
+ * with entries, its launches: the tiles of entries, then one per level of carries, except the
+ * level after the first whose carries are one tile (spmvp_coo_one_launch of its length): the
+ * last work-group of that launch reduces it (cl/coo.cl). So one launch when the tiles'
+ * carries are one tile, two up to TILE^3 / 4 entries. Every row with entries is stored once: y[r] = its sum, or y[r] += its sum when
  * add (HYB's COO part, after ELL wrote y; nempty must be 0 then). The plan borrows C's arrays
  * and aux. */
 void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items,

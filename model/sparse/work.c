@@ -85,15 +85,22 @@ long long spmvp_work_coo_part(spmvp_work *w, long long n, size_t wg, int items, 
     }
     for (long long len = n, level = 0;; level++) {
         long long tiles = spmvp_ceil_div(len, tile);
+        /* a level of carries whose own carries are one tile reduces them in its launch, by
+         * its last work-group (cl/coo.cl's fold): one more tile on the critical path */
+        int fold = level > 0 && spmvp_coo_one_launch(len, tile);
         spmvp_lockstep l;
         spmvp_lockstep_init(&l, warp);
         long long launched = spmvp_work_launch(w, tiles * (long long)wg, wg);
         spmvp_lockstep_add(&l, launched, items);
-        w->lockstep_entries += spmvp_lockstep_end(&l, launched);
-        w->critical_path += items;
+        if (fold)
+            spmvp_lockstep_add(&l, (long long)wg, items);
+        w->lockstep_entries += spmvp_lockstep_end(&l, launched + (fold ? (long long)wg : 0));
+        w->critical_path += (fold ? 2 : 1) * items;
         if (tiles <= 1)
             break;
         scratch += 2 * tiles; /* two carries per tile for the next level */
+        if (fold)
+            break;
         len = 2 * tiles;
     }
     return scratch;

@@ -33,7 +33,8 @@ long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align);
  * COO_ONE_LAUNCH): more than one tile, and their carries one tile. */
 int spmvp_coo_one_launch(long long n, long long tile);
 /* COO's tile launches over n entries (coo.c, cl/coo.cl) added to w: the tiles, then a level of
- * carries until one tile holds a level (in the tiles' launch when spmvp_coo_one_launch). Each
+ * carries until one tile holds a level (in the launch of the level before when
+ * spmvp_coo_one_launch of that level's length: the tiles' or a level of carries'). Each
  * work-item takes `items` steps per level. Returns the scratch values (carries). */
 long long spmvp_work_coo_part(spmvp_work *w, long long n, size_t wg, int items, unsigned warp);
 
