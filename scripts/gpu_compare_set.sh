@@ -30,6 +30,9 @@ fi
     date -u
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1
     git rev-parse HEAD 2>/dev/null
+    # the device tool's copy of the tree can carry a stale HEAD (2026-11-24: c10b9a7 printed
+    # for a tree of 92a8a6b): the kernels' own hash says what ran
+    echo "cl/*.cl sha256 $(cat cl/*.cl | sha256sum | cut -c1-16)"
     echo "RUNS=${RUNS:-10} WARMUP=${WARMUP:-3} BATCH=${BATCH:-1000}"
 } >"$dir/runs.txt"
 fails=0
