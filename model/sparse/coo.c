@@ -223,8 +223,8 @@ static const spmvp_mapping_param coo_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
-/* Work (format.h): the tiles and the levels of carries (spmvp_work_coo_part; one launch when
- * the carries are one tile), each work-item ITEMS steps a level whatever the rows: COO's lock
+/* Work (format.h): the tiles and the levels of carries (spmvp_work_coo_part; the last level in
+ * the launch before it), each work-item ITEMS steps a level whatever the rows: COO's lock
  * step is its tiles, not its rows. The counter and the empty rows' list are read once (the
  * tiles zero those rows); a matrix with no entries is one launch that zeroes y. */
 static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
