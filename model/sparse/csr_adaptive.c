@@ -13,9 +13,10 @@
  *    loads the block's entries into local memory with coalesced loads whatever the row lengths,
  *    then gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32
  *    for rows of 300. A block whose rows get SPMVP_ADAPTIVE_DIRECT (32) work-items or more
- *    skips local memory: each row's V work-items read it from global memory, as CSR-vector. SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per
- *    work-item keeps 8 independent loads in flight per work-item, as COO's tiles do, where
- *    CSR-Adaptive's 1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
+ *    skips local memory: each row's V work-items read it from global memory, as CSR-vector.
+ *    SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per work-item
+ *    keeps 8 independent loads in flight per work-item, as COO's tiles do, where CSR-Adaptive's
+ *    1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
  *    In double 4 was 0.94-0.96x the time of 8 on the H100's matrices above 10^6 non-zeros and
  *    1.1-1.3x below 10^5 (docs/data/h100-serial/), so 8 stays for both precisions.
  *  - medium rows (SHARE < length <= 4 x SHARE): one work-group each (CSR-Vector over the whole
