@@ -309,9 +309,9 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
  * level is a single tile, spmvp_coo_one_launch of this level's length) the last work-group to
  * finish reduces the next level itself, as spmv_coo_tiles does with COO_ONE_LAUNCH: the
  * chain of levels is one launch shorter (on the H100 in a back-to-back batch, 1 µs on the
- * GPU-scale matrices to 5-7 µs on those of 0.5-2 M entries: docs/data/h100-coo-adaptive/). The next
- * level's number, level + 1, is a run-time value here, so row_of's loops cost nothing to
- * compile (above). aux[0] is the hand-over's counter, 0 between products. */
+ * GPU-scale matrices to 5-7 µs on those of 0.5-2 M entries: docs/data/h100-coo-adaptive/).
+ * The next level's number, level + 1, is a run-time value here, so row_of's loops cost
+ * nothing to compile (above). aux[0] is the hand-over's counter, 0 between products. */
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_coo_carries(__global uchar *restrict spmvp_mat,
                       const INDEX_TYPE nnz,
