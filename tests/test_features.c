@@ -270,6 +270,32 @@ static void adaptive_path_counts_the_row_sums(void)
     spmvp_csr_free(A);
 }
 
+/* CSR-adaptive: a stream block of few rows, whose rows get SPMVP_ADAPTIVE_DIRECT work-items or
+ * more, is summed straight from global memory: no load rounds into local memory first */
+static void adaptive_direct_block_strides_over_its_rows(void)
+{
+    /* two rows of 40; warp 4, work-group 64, 8 items: one stream block of 80 entries (share
+     * 512), V = 32 (32 x 2 <= 64): direct. Each row's 32 work-items take ceil(40 / 32) = 2
+     * steps: 16 warps x 2 = 32 warp-steps, 4 x 32 = 128; the path is those 2 steps (staged,
+     * it would be ceil(80 / 64) = 2 load rounds more) */
+    static const spmvp_features_target wide = {4, 64, 256, 8, 48 * 1024};
+    int cols[84], k = 0;
+    for (int r = 0; r < 2; r++) {
+        for (int j = 0; j < 40; j++)
+            cols[k++] = j;
+        cols[k++] = -1;
+    }
+    cols[k++] = -2;
+    spmvp_csr *A = from_rows(2, 40, cols);
+    static spmvp_features F;
+    CHECK(spmvp_features_compute(A, &wide, NULL, &F) == SPMVP_OK);
+    const spmvp_format_features *f = &F.format[SPMVP_CSR_ADAPTIVE];
+    CHECK(f->state == SPMVP_OK && f->work.launches == 1);
+    CHECK_MSG(f->work.lockstep_entries == 128 && f->work.critical_path == 2, "%lld %lld",
+              f->work.lockstep_entries, f->work.critical_path);
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     RUN(table1_of_a_diagonal_has_no_distances);
@@ -279,5 +305,6 @@ int main(void)
     RUN(a_stencil_touches_fewer_sectors_than_a_scattered_matrix);
     RUN(every_work_hook_matches_its_plan);
     RUN(adaptive_path_counts_the_row_sums);
+    RUN(adaptive_direct_block_strides_over_its_rows);
     return test_report();
 }
