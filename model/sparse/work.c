@@ -69,25 +69,14 @@ long long spmvp_work_coo_part(spmvp_work *w, long long n, size_t wg, int items, 
     if (n <= 0)
         return 0;
     /* level 0, the entries: every work-item of a tile takes ITEMS load rounds and ITEMS serial
-     * adds, whatever the rows; the last tile's missing entries are padding */
-    if (spmvp_coo_one_launch(n, tile)) {
-        /* level 1 in the same launch, by the last work-group: one more tile on the critical
-         * path, one more group's lock step */
-        long long tiles = spmvp_ceil_div(n, tile);
-        spmvp_lockstep l;
-        spmvp_lockstep_init(&l, warp);
-        long long launched = spmvp_work_launch(w, tiles * (long long)wg, wg);
-        spmvp_lockstep_add(&l, launched, items);
-        spmvp_lockstep_add(&l, (long long)wg, items);
-        w->lockstep_entries += spmvp_lockstep_end(&l, launched + (long long)wg);
-        w->critical_path += 2 * items;
-        return 2 * tiles;
-    }
-    for (long long len = n, level = 0;; level++) {
+     * adds, whatever the rows; the last tile's missing entries are padding. Each level of
+     * carries after it the same, over 2 carries a tile of the level below. */
+    for (long long len = n;;) {
         long long tiles = spmvp_ceil_div(len, tile);
-        /* a level of carries whose own carries are one tile reduces them in its launch, by
-         * its last work-group (cl/coo.cl's fold): one more tile on the critical path */
-        int fold = level > 0 && spmvp_coo_one_launch(len, tile);
+        /* a level whose own carries are one tile reduces them in its launch, by its last
+         * work-group (cl/coo.cl: COO_ONE_LAUNCH at level 0, the fold after it): one more tile
+         * on the critical path, one more group's lock step */
+        int fold = spmvp_coo_one_launch(len, tile);
         spmvp_lockstep l;
         spmvp_lockstep_init(&l, warp);
         long long launched = spmvp_work_launch(w, tiles * (long long)wg, wg);
