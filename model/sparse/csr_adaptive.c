@@ -54,7 +54,8 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
 }
 
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *adds)
+                                        long long wg, long long items, long long *adds,
+                                        long long *per_row)
 {
     const long long share = wg * items;
     long long m = rp[r0 + 1] - rp[r0], v = wg;
@@ -74,6 +75,7 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
         r++;
     }
     *adds = spmvp_ceil_div(m, v);
+    *per_row = v;
     return r;
 }
 
@@ -111,8 +113,8 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             r++;
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
-            long long adds;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds);
+            long long adds, v;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds, &v);
             BLOCK(r0, r, -1);
         }
     }
@@ -314,11 +316,9 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
             nblocks++;
         } else {
             spmvp_idx r0 = r;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path);
+            long long v;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path, &v);
             n = rp[r] - rp[r0];
-            long long v = wg;
-            while (v > 1 && v * (r - r0) > wg)
-                v >>= 1;
             if (v >= SPMVP_ADAPTIVE_DIRECT) { /* each row's v work-items stride over it */
                 for (spmvp_idx i = r0; i < r; i++)
                     spmvp_lockstep_add(&l, v, spmvp_ceil_div(rp[i + 1] - rp[i], v));

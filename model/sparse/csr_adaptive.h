@@ -17,16 +17,21 @@
 #define SPMVP_ADAPTIVE_SERIAL 32
 /* a stream block whose rows get 32 work-items or more each (8 rows or fewer at WG 256) reads
  * them straight from global memory, CSR-vector's way, not through local memory (on the H100,
- * 2026-11-24: rows of 300 0.92-0.95x the time, every other matrix of the A/B within 1-2 %;
- * 16 the same as 32, 8 1.05-1.12x slower on R-MAT and rows of 64: docs/data/h100-coo-adaptive/) */
+ * 2026-11-24: rows of 300 0.92-0.95x the time, the other large matrices of the A/B within
+ * 1-2 % but the single-precision stencils 1.03x, on the path it does not take, since
+ * reordered; 16 the same as 32, 8 1.05-1.12x slower on R-MAT and rows of 64:
+ * docs/data/h100-coo-adaptive/) */
 #define SPMVP_ADAPTIVE_DIRECT 32
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
- * bins; row r0 holds at most wg x items entries); *adds gets the serial adds of the block's
- * longest row in its reduction (its length over the work-items each row gets, rounded up). */
+ * bins; row r0 holds at most wg x items entries); *per_row gets the work-items each of its
+ * rows gets (the largest power of two with per_row x (r1 - r0) <= wg, as the kernel takes it)
+ * and *adds the serial adds of the block's longest row in its reduction (its length over
+ * *per_row, rounded up). */
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *adds);
+                                        long long wg, long long items, long long *adds,
+                                        long long *per_row);
 
 /* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
 typedef struct spmvp_csr_adaptive {
