@@ -26,6 +26,13 @@ must "train says how the models did" "$tmp/err" '^  work\+gbt .* matrices, geome
 must "generated families: the generator, perm- for permuted copies" "$tmp/p.train.tsv" \
     "^perm:laplace2d:20	perm-laplace2d	single	"
 must "the table records its device" "$tmp/p.train.tsv" '^# spmvp-train 1	device=.+'
+must "the table records the gather curve its rows were priced by" "$tmp/p.train.tsv" '^# spmvp-train 1	device=[^	]+	gather=[0-9.e+]+:[0-9.e+]+,'
+must "so does the profile" "$tmp/p.json" '"gather": *{'
+# a table from before the curve: its rows unpriced, so the profile fitted to it has none either
+sed '1s/	gather=.*//' "$tmp/p.train.tsv" >"$tmp/nog.train.tsv"
+check "a table without a gather curve fits" "$SPMVP" train --corpus none --base "$tmp/p.json" \
+    --table "$tmp/nog.train.tsv" -o "$tmp/nog.json"
+grep -q '"gather"' "$tmp/nog.json" && { echo "FAIL: a profile fitted to unpriced rows kept a gather curve"; fails=$((fails + 1)); }
 rows=$(($(wc -l <"$tmp/p.train.tsv") - 2))
 [ "$rows" -ge 100 ] && echo "ok   $rows rows measured" || { echo "FAIL: only $rows rows"; fails=$((fails + 1)); }
 

@@ -29,6 +29,7 @@ static void the_table_round_trips_and_names_bad_fields(void)
 {
     spmvp_train_table t = {0}, u = {0};
     snprintf(t.device, sizeof t.device, "NVIDIA H100 80GB HBM3");
+    t.gather = (spmvp_gather_curve){3, {16384, 1048576, 268435456}, {580.5, 1.0 / 3.0, 32}, 0};
     spmvp_train_row a = row("laplace3d:10", "laplace3d", SPMVP_ELL, 0.1, 3.25);
     a.us_repeat = NAN;
     a.x[SPMVP_FV_DENSITY] = 1.0 / 3.0; /* written so that it reads back bit for bit */
@@ -40,6 +41,8 @@ static void the_table_round_trips_and_names_bad_fields(void)
     int dropped = -1;
     CHECK(spmvp_train_table_read(path, &u, &dropped) == SPMVP_OK && dropped == 0);
     CHECK(u.n == 2 && !strcmp(u.device, "NVIDIA H100 80GB HBM3"));
+    CHECK(u.gather.n == 3 && !memcmp(u.gather.bytes, t.gather.bytes, 3 * sizeof(double)) &&
+          !memcmp(u.gather.ggps, t.gather.ggps, 3 * sizeof(double))); /* bit for bit */
     for (size_t i = 0; u.n == 2 && i < 2; i++) {
         const spmvp_train_row *x = &t.row[i], *y = &u.row[i];
         CHECK(!strcmp(x->matrix, y->matrix) && !strcmp(x->family, y->family));
@@ -57,9 +60,20 @@ static void the_table_round_trips_and_names_bad_fields(void)
     CHECK(spmvp_train_table_read(path, &u, &dropped) == SPMVP_OK && dropped == 1 && u.n == 2);
     spmvp_train_table_free(&u);
 
+    /* a bad gather curve on the first line: named, with the window */
+    f = fopen(path, "wb");
+    CHECK(f && fputs(SPMVP_TRAIN_MAGIC "\tdevice=some GPU\tgather=1024:5,512:4\n", f) >= 0 &&
+          fclose(f) == 0);
+    CHECK(spmvp_train_table_read(path, &u, NULL) == SPMVP_ERR_PARSE);
+    CHECK_MSG(strstr(spmvp_last_error(), "test_cv_table.tsv:1: gather: window 2 is not BYTES:RATE"),
+              "%s", spmvp_last_error());
+    spmvp_train_table_free(&u);
+
     /* a bad field: the file, line, field number and name */
     f = fopen(path, "wb");
-    CHECK(f && spmvp_train_table_write_header(f, "some GPU") == 0);
+    spmvp_train_table h = {0};
+    snprintf(h.device, sizeof h.device, "some GPU");
+    CHECK(f && spmvp_train_table_write_header(f, &h) == 0);
     b.us = -1;
     CHECK(spmvp_train_table_write_row(f, &b) == 0 && fclose(f) == 0);
     CHECK(spmvp_train_table_read(path, &u, NULL) == SPMVP_ERR_PARSE);

@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* warp 4, work-group 8, 16 resident work-items, double, 48 KiB of local memory */
-static const spmvp_features_target small = {4, 8, 16, 8, 48 * 1024};
+static const spmvp_features_target small = {4, 8, 16, 8, 48 * 1024, {0}};
 
 /* A CSR from rows given as column lists ended by -1, rows ended by -2. */
 static spmvp_csr *from_rows(spmvp_idx n, spmvp_idx ncols, const int *cols)
@@ -207,13 +207,32 @@ static void a_stencil_touches_fewer_sectors_than_a_scattered_matrix(void)
     spmvp_csr_free(P);
 }
 
+/* A gather's cost against DRAM's from a measured curve: flat beyond both ends, log-log
+ * between windows, 1 without a curve. */
+static void gather_cost_follows_the_curve(void)
+{
+    spmvp_gather_curve c = {3, {1024, 4096, 16384}, {400, 100, 50}, 4096};
+    CHECK(NEAR(spmvp_gather_cost(&c, 512), 50.0 / 400));   /* inside the first window */
+    CHECK(NEAR(spmvp_gather_cost(&c, 1024), 50.0 / 400));
+    CHECK(NEAR(spmvp_gather_cost(&c, 2048), 50.0 / 200));  /* sqrt(400 x 100) halfway in log */
+    CHECK(NEAR(spmvp_gather_cost(&c, 8192), 50.0 / sqrt(100.0 * 50)));
+    CHECK(NEAR(spmvp_gather_cost(&c, 16384), 1));
+    CHECK(NEAR(spmvp_gather_cost(&c, 1e12), 1));           /* beyond the last: DRAM */
+    CHECK(spmvp_gather_cost(&c, 0) == 1 && spmvp_gather_cost(NULL, 2048) == 1);
+    spmvp_gather_curve d = {4, {1024, 2048, 4096, 8192}, {400, 90, 100, 50}, 0};
+    CHECK(NEAR(spmvp_gather_cost(&d, 2048), 50.0 / 100)); /* the dip at 2048 reads as 100 */
+    CHECK(NEAR(spmvp_gather_cost(&d, 8192), 1));
+    c.n = 1; /* one window says nothing about caches */
+    CHECK(spmvp_gather_cost(&c, 2048) == 1);
+}
+
 /* Every format's work hook agrees with the plan it would build: the launches and their
  * work-items, and the bytes (the plan's footprint plus its scratch written and read). */
 static void every_work_hook_matches_its_plan(void)
 {
     const char *specs[] = {"laplace2d:3", "laplace3d:6", "random:300:6:normal:3", "rmat:9",
                            "longrows:3000:3:2:2500"};
-    const spmvp_features_target targets[] = {small, {32, 256, 132 * 2048, 4, 48 * 1024}};
+    const spmvp_features_target targets[] = {small, {32, 256, 132 * 2048, 4, 48 * 1024, {0}}};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         spmvp_csr *A = NULL;
         CHECK(spmvp_matrix_load(specs[i], &A) == SPMVP_OK);
@@ -278,7 +297,7 @@ static void adaptive_direct_block_strides_over_its_rows(void)
      * 512), V = 32 (32 x 2 <= 64): direct. Each row's 32 work-items take ceil(40 / 32) = 2
      * steps: 16 warps x 2 = 32 warp-steps, 4 x 32 = 128; the path is those 2 steps (staged,
      * it would be ceil(80 / 64) = 2 load rounds more) */
-    static const spmvp_features_target wide = {4, 64, 256, 8, 48 * 1024};
+    static const spmvp_features_target wide = {4, 64, 256, 8, 48 * 1024, {0}};
     int cols[84], k = 0;
     for (int r = 0; r < 2; r++) {
         for (int j = 0; j < 40; j++)
@@ -303,6 +322,7 @@ int main(void)
     RUN(work_of_laplace2d_3);
     RUN(an_empty_row_and_a_long_one);
     RUN(a_stencil_touches_fewer_sectors_than_a_scattered_matrix);
+    RUN(gather_cost_follows_the_curve);
     RUN(every_work_hook_matches_its_plan);
     RUN(adaptive_path_counts_the_row_sums);
     RUN(adaptive_direct_block_strides_over_its_rows);

@@ -245,6 +245,34 @@ out:
     spmvp_profile_free(p);
 }
 
+/* The sectors of x in a feature vector are priced by the target's gather curve at x's bytes
+ * (featvec.h); without a curve they are the count. */
+static void sectors_are_priced_by_the_gather_curve(void)
+{
+    spmvp_csr *A = spmvp_stencil(20, 20, 20, 7); /* x: 8,000 doubles, 64,000 bytes */
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_features_target t = spmvp_features_target_default(8);
+    spmvp_config c = {SPMVP_CSR_SCALAR, spmvp_mapping_auto()};
+    double x0[SPMVP_FV_N], x1[SPMVP_FV_N];
+    spmvp_locality loc;
+    if (!s || spmvp_config_features(A, s, &t, &c, NULL, NULL, x0) ||
+        spmvp_locality_compute(A, &t, &loc)) {
+        CHECK(0);
+        goto out;
+    }
+    CHECK(x0[SPMVP_FV_SECTORS] == (double)loc.sectors);
+    t.gather = (spmvp_gather_curve){3, {16384, 131072, 1048576}, {600, 150, 30}, 131072};
+    CHECK(spmvp_config_features(A, s, &t, &c, NULL, NULL, x1) == SPMVP_OK);
+    double cost = spmvp_gather_cost(&t.gather, 64000.0);
+    CHECK(cost > 30.0 / 600 && cost < 30.0 / 150); /* between the L1 and L2 windows */
+    CHECK(fabs(x1[SPMVP_FV_SECTORS] / (loc.sectors * cost) - 1) < 1e-12);
+    for (int i = 0; i < SPMVP_FV_N; i++) /* nothing else moves */
+        CHECK(i == SPMVP_FV_SECTORS || x1[i] == x0[i] || (isnan(x1[i]) && isnan(x0[i])));
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     RUN(every_model_has_a_unique_name_that_parses_back);
@@ -255,5 +283,6 @@ int main(void)
     RUN(the_trusted_model_follows_the_device_type);
     RUN(the_ensemble_is_the_geometric_mean_of_its_members);
     RUN(rank_uses_the_model_that_ranked_best);
+    RUN(sectors_are_priced_by_the_gather_curve);
     return test_report();
 }

@@ -92,6 +92,12 @@ static spmvp_profile *full_profile(void)
     p->microbench.copy_gbs = 2851.123456789012345;
     p->microbench.launch_us = 0.1;
     p->microbench.h2d_gbs = 1.0 / 3.0;
+    p->microbench.gather.n = 3;
+    for (int i = 0; i < 3; i++) {
+        p->microbench.gather.bytes[i] = 16384.0 * (1 << (4 * i));
+        p->microbench.gather.ggps[i] = 580.0 / (1.0 + i / 3.0);
+    }
+    p->microbench.gather.cache_bytes = 16384.0 * 16;
 
     for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
         spmvp_calib *c = spmvp_calib_new();
@@ -240,6 +246,11 @@ static void check_same_profile(const spmvp_profile *a, const spmvp_profile *b)
     CHECK(bits_equal(a->microbench.copy_gbs, b->microbench.copy_gbs));
     CHECK(bits_equal(a->microbench.launch_us, b->microbench.launch_us));
     CHECK(bits_equal(a->microbench.h2d_gbs, b->microbench.h2d_gbs));
+    CHECK(a->microbench.gather.n == b->microbench.gather.n);
+    for (int i = 0; i < a->microbench.gather.n; i++)
+        CHECK(bits_equal(a->microbench.gather.bytes[i], b->microbench.gather.bytes[i]) &&
+              bits_equal(a->microbench.gather.ggps[i], b->microbench.gather.ggps[i]));
+    CHECK(bits_equal(a->microbench.gather.cache_bytes, b->microbench.gather.cache_bytes));
     check_same_pmf(spmvp_profile_pmf_part(a), spmvp_profile_pmf_part(b));
     for (int i = 0; i < SPMVP_NPRECISIONS; i++) {
         const spmvp_profile_precision *pa = &a->prec[i], *pb = &b->prec[i];
@@ -457,6 +468,7 @@ static void good_minimal_profile_should_load(void)
     CHECK(p->device.compute_units == 132 && p->device.global_mem_bytes == 84942979072LL);
     CHECK(p->device.fp64 == 1 && !strcmp(p->device.compute_capability, "9.0"));
     CHECK(p->microbench.copy_gbs == 2851.5 && p->microbench.bytes == 268435456);
+    CHECK(p->microbench.gather.n == 0); /* a profile from before the curve: none */
     CHECK(!strcmp(p->created, "2025-01-31T12:00:00Z") && !strcmp(p->spmvp_version, "0.1.0"));
     const spmvp_calib *c = spmvp_profile_calib(p, 4);
     CHECK(c && c->npoints == 3 && c->nmodels == 2);
@@ -554,6 +566,9 @@ static const struct {
     {"bad_missing_microbench.json", "microbench: missing"},
     {"bad_copy_negative.json", "microbench.copy_gbs: must not be negative, got -1.5"},
     {"bad_h2d_infinite.json", "microbench.h2d_gbs: expected a finite number"},
+    {"bad_gather_decreasing.json", "microbench.gather.bytes[2]: windows must be above 0 and increasing"},
+    {"bad_gather_lengths.json", "microbench.gather.ggps: expected 3 numbers, got 2"},
+    {"bad_gather_rate_zero.json", "microbench.gather.ggps[1]: a rate must be above 0"},
     {"bad_missing_precisions.json", "precisions: missing"},
     {"bad_precision_name.json", "precisions.half: unknown precision"},
     {"bad_grid.json", "precisions.single.calibration.grid: expected \"full\" or \"quick\", got \"medium\""},

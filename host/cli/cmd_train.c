@@ -155,7 +155,14 @@ typedef struct trainer {
     long long measured, skipped, failed;
     long long refilled;      /* rows given their setup times now (rewritten per matrix) */
     long long refilled_all;  /* ... over the whole run */
+    const spmvp_gather_curve *gather; /* the profile's: the rows' sectors are priced by it */
 } trainer;
+
+/* The windows of the gather curve a profile without one gets: from 16 KiB (inside any L1)
+ * to 256 MiB (a few times the largest last-level caches of today's GPUs, whose gathers go to
+ * DRAM: the H100's rate at 256 MiB is within 10 % of its rate at 1 GiB, docs/data/gather). */
+#define GATHER_MIN_BYTES ((size_t)16 << 10)
+#define GATHER_MAX_BYTES ((size_t)256 << 20)
 
 /* Untimed conversions and uploads of A before the first timed one of a matrix and precision.
  * In the H100 table (uploads of 0.5 ms or more, medians over 52 matrix-precision pairs
@@ -205,7 +212,7 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
         spmvp_precision pr = (spmvp_precision)tr->precs[k];
         size_t vs = pr == SPMVP_PRECISION_DOUBLE ? 8 : 4;
         spmvp_features_target tg = {di->warp_size, 256, (long long)di->compute_units * di->threads_per_cu,
-                                    vs, di->local_mem};
+                                    vs, di->local_mem, *tr->gather};
         spmvp_featurizer z;
         spmvp_featurizer_init(&z, A, s, &tg);
         int warm = 0; /* the untimed uploads before this precision's first timed one (warm_up) */
@@ -476,6 +483,50 @@ static int open_table(const char *path, const char *device, spmvp_train_table *t
     return SPMVP_EXIT_OK;
 }
 
+/* ---- the gather curve the rows are priced by ---- */
+
+/* The table's curve becomes the profile's (n 0: none), so that the models are fitted and
+ * predict on sectors priced alike (featvec.h). */
+static void curve_from_table(const spmvp_train_table *t, spmvp_profile *p)
+{
+    p->microbench.gather = t->gather;
+    p->microbench.gather.cache_bytes = spmvp_gather_cache_bytes(&t->gather);
+}
+
+/* Before measuring: a table that records a curve keeps it (its rows were featured with it)
+ * and the profile takes it. Else the profile's is used, measured now if it has none, and the
+ * table records it from now on (rewritten whole, then appended to). Rows of a table without a
+ * curve (spmvp before 2026-11-24) were featured without one: said, with the remedy. */
+static int adopt_curve(trainer *tr, spmvp_profile *p)
+{
+    spmvp_train_table *t = tr->t;
+    if (t->gather.n >= 2) {
+        const spmvp_gather_curve *g = &p->microbench.gather;
+        if (g->n >= 2 && (g->n != t->gather.n || memcmp(g->bytes, t->gather.bytes, sizeof g->bytes) ||
+                          memcmp(g->ggps, t->gather.ggps, sizeof g->ggps)))
+            fprintf(stderr, "spmvp: %s keeps its own gather curve, which its rows were priced by, "
+                    "not the profile's (train --refeature prices them by the profile's)\n", tr->path);
+        curve_from_table(t, p);
+        return SPMVP_EXIT_OK;
+    }
+    if (p->microbench.gather.n < 2) {
+        if (spmvp_microbench_gather(tr->ctx, GATHER_MIN_BYTES, GATHER_MAX_BYTES, 10, &p->microbench.gather))
+            return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+        fprintf(stderr, "spmvp: gathers of x measured over %d windows (last cache %.0f KiB)\n",
+                p->microbench.gather.n, p->microbench.gather.cache_bytes / 1024);
+    }
+    if (t->n)
+        fprintf(stderr, "spmvp: %s: its %zu rows were featured without a gather curve: train "
+                "--refeature prices their sectors\n", tr->path, t->n);
+    t->gather = p->microbench.gather;
+    fclose(tr->append);
+    tr->append = NULL;
+    if (spmvp_train_table_save(t, tr->path) || !(tr->append = fopen(tr->path, "ab")))
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: cannot rewrite with the gather curve: %s",
+                               tr->path, spmvp_last_error());
+    return SPMVP_EXIT_OK;
+}
+
 /* ---- recomputing the features ---- */
 
 /* The features of rows [i0, i1) of t, one matrix's, recomputed for profile p's device: the
@@ -550,6 +601,7 @@ static int refeature(spmvp_train_table *t, const spmvp_profile *p, const char **
                                    "name", t->row[i0].matrix);
         rc = refeature_matrix(t, i0, i1, p, spec, &changed);
     }
+    t->gather = p->microbench.gather; /* the curve the rows are priced by now */
     if (rc == SPMVP_EXIT_OK && spmvp_train_table_save(t, path))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (rc == SPMVP_EXIT_OK)
@@ -736,8 +788,12 @@ int spmvp_cmd_train(int argc, char **argv)
             goto done;
         }
         spmvp_device_params_fill(&tr.ctx->info, &p->device);
-        p->microbench = (spmvp_microbench_params){(long long)mb.bytes, mb.copy_gbs, mb.launch_us, mb.h2d_gbs};
+        p->microbench = (spmvp_microbench_params){(long long)mb.bytes, mb.copy_gbs, mb.launch_us,
+                                                  mb.h2d_gbs, {0}};
     }
+    tr.gather = &p->microbench.gather;
+    if ((rc = adopt_curve(&tr, p)))
+        goto done;
     spmvp_progress prog = spmvp_progress_start(stderr, "matrices", total);
     long long max_nnz = (long long)args.max_nnz_m * 1000000, all_nnz = (long long)args.all_configs_m * 1000000;
     for (size_t i = 0; i < total && rc == SPMVP_EXIT_OK; i++) {
@@ -760,6 +816,7 @@ int spmvp_cmd_train(int argc, char **argv)
 fit:
     if (rc || !t.n)
         goto done;
+    curve_from_table(&t, p); /* the curve the rows were featured with, or none */
     /* fit on everything, then cross-validate for the errors rank reports */
     for (int k = 0; k < tr.nprec && rc == SPMVP_EXIT_OK; k++) {
         spmvp_precision pr = (spmvp_precision)tr.precs[k];

@@ -135,19 +135,6 @@ out:
     return st;
 }
 
-/* The last cache x fits: the largest window read at least 1.5x as fast as the largest window
- * (whose gathers go to DRAM when it spans a few times the last cache). */
-static double cache_knee(const spmvp_gather_curve *c)
-{
-    if (c->n < 2)
-        return 0;
-    double dram = c->ggps[c->n - 1], knee = 0;
-    for (int i = 0; i < c->n - 1; i++)
-        if (c->ggps[i] >= 1.5 * dram)
-            knee = c->bytes[i];
-    return knee;
-}
-
 spmvp_status spmvp_microbench_gather(spmvp_context *ctx, size_t min_bytes, size_t max_bytes,
                                      int runs, spmvp_gather_curve *c)
 {
@@ -199,7 +186,7 @@ spmvp_status spmvp_microbench_gather(spmvp_context *ctx, size_t min_bytes, size_
         c->ggps[c->n] = (double)items * REPS / spmvp_median(t, runs) * 1e-9;
         c->n++;
     }
-    c->cache_bytes = cache_knee(c);
+    c->cache_bytes = spmvp_gather_cache_bytes(c);
 out:
     if (e)
         clReleaseEvent(e);

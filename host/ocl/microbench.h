@@ -3,6 +3,7 @@
 #define SPMVP_MICROBENCH_H
 
 #include "context.h"
+#include "matrix_features.h"
 
 typedef struct spmvp_microbench {
     size_t bytes;            /* buffer size used for the bandwidths */
@@ -17,19 +18,10 @@ typedef struct spmvp_microbench {
  * overhead. */
 spmvp_status spmvp_microbench_run(spmvp_context *ctx, size_t bytes, int runs, spmvp_microbench *m);
 
-/* The gather rate of a vector x against the bytes it spans, from `min_bytes` up to
- * `max_bytes` (powers of two; max limited to a quarter of the max allocation): the
- * cache level x fits decides how fast an SpMV reads it. */
-#define SPMVP_GATHER_MAX_POINTS 32
-typedef struct spmvp_gather_curve {
-    int n;                                    /* windows measured */
-    double bytes[SPMVP_GATHER_MAX_POINTS];    /* window: the bytes of x the gathers span */
-    double ggps[SPMVP_GATHER_MAX_POINTS];     /* 4-byte gathers per second, 10^9 (median) */
-    double cache_bytes; /* the largest window read at least 1.5x as fast as the largest one
-                           (the last cache x fits), 0 when none is */
-} spmvp_gather_curve;
-
-/* Measures *c on ctx's device: for each window, `runs` event-timed launches (median) after one
+/* The gather rate of a vector x against the bytes it spans (matrix_features.h's
+ * spmvp_gather_curve), from `min_bytes` up to `max_bytes` (powers of two; max limited to a
+ * quarter of the max allocation): the cache level x fits decides how fast an SpMV reads it.
+ * Measures *c on ctx's device: for each window, `runs` event-timed launches (median) after one
  * untimed, each of 2048 work-items per compute unit adding 64 floats of x at pseudo-random
  * places of the window (cl/microbench.cl's spmvp_gather). SPMVP_ERR_ARG when min_bytes is
  * below 1 KiB or above max_bytes. */

@@ -33,7 +33,8 @@ static const spmvp_mapping_param *first_param(spmvp_format f)
 }
 
 static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
-                 const spmvp_locality *loc, spmvp_format f, size_t wg, double *x)
+                 const spmvp_locality *loc, const spmvp_features_target *t, spmvp_format f,
+                 size_t wg, double *x)
 {
     x[SPMVP_FV_BLOCKSIZE] = (double)wg;
     x[SPMVP_FV_ROWS] = (double)t1->rows;
@@ -48,7 +49,9 @@ static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
     x[SPMVP_FV_DISPERSION] = t1->dispersion;
     x[SPMVP_FV_DENSITY] = t1->density;
     x[SPMVP_FV_COLS] = (double)t1->cols;
-    x[SPMVP_FV_SECTORS] = (double)loc->sectors;
+    /* each sector priced at what a gather costs where x fits (featvec.h) */
+    x[SPMVP_FV_SECTORS] = (double)loc->sectors *
+                          spmvp_gather_cost(&t->gather, (double)t1->cols * (double)t->value_size);
     x[SPMVP_FV_LINES] = (double)loc->lines;
     x[SPMVP_FV_GROUP_LINES] = (double)loc->group_lines;
     int ok = ff->state == SPMVP_OK;
@@ -67,7 +70,7 @@ static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
 void spmvp_fv_from_features(const spmvp_features *F, spmvp_format f, double x[SPMVP_FV_N])
 {
     size_t wg = F->format[f].map.wg_size > 0 ? (size_t)F->format[f].map.wg_size : F->target.wg_size;
-    fill(&F->table1, &F->format[f], &F->locality, f, wg, x);
+    fill(&F->table1, &F->format[f], &F->locality, &F->target, f, wg, x);
 }
 
 spmvp_status spmvp_config_features(const spmvp_csr *A, const spmvp_rowlen_stats *s,
@@ -94,7 +97,7 @@ spmvp_status spmvp_config_features(const spmvp_csr *A, const spmvp_rowlen_stats 
     spmvp_format_features_compute(c->format, A, s, &tc, &c->map, &ff);
     if (ff.state)
         return spmvp_fail(ff.state, "%s", ff.reason);
-    fill(table1, &ff, locality, c->format, tc.wg_size, x);
+    fill(table1, &ff, locality, &tc, c->format, tc.wg_size, x);
     return SPMVP_OK;
 }
 
@@ -200,5 +203,6 @@ spmvp_features_target spmvp_profile_target(const spmvp_profile *p, size_t value_
         t.resident = (long long)d->compute_units * d->threads_per_compute_unit;
     if (d->local_mem_bytes > 0)
         t.local_mem = (unsigned long long)d->local_mem_bytes;
+    t.gather = p->microbench.gather;
     return t;
 }

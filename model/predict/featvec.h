@@ -29,7 +29,10 @@ enum {
     SPMVP_FV_LAUNCHES,    /* kernel launches */
     SPMVP_FV_WORK_ITEMS,  /* work-items over all launches */
     SPMVP_FV_WAVES,       /* sum over launches of ceil(work-items / resident work-items) */
-    SPMVP_FV_SECTORS,     /* distinct 32-byte sectors of x over the warp-wide gathers */
+    SPMVP_FV_SECTORS,     /* distinct 32-byte sectors of x over the warp-wide gathers, each
+                             priced by the target's gather curve at x's bytes (cols x value
+                             size): spmvp_gather_cost, 1 at DRAM, below where x fits a cache;
+                             the count itself without a curve */
     SPMVP_FV_LINES,       /* distinct 128-byte lines of x over the warp-wide gathers */
     SPMVP_FV_GROUP_LINES, /* distinct 128-byte lines of x per work-group, summed */
     SPMVP_FV_PARAM,       /* the format's first own mapping parameter (V, K, C, items, B), 0 */
@@ -98,7 +101,8 @@ spmvp_status spmvp_featurizer_vector(spmvp_featurizer *z, const spmvp_config *c,
 void spmvp_fv_from_features(const spmvp_features *F, spmvp_format f, double x[SPMVP_FV_N]);
 
 /* The target of a profile's device (warp, work-group size min(256, max), resident work-items
- * = compute units x threads per compute unit, local memory) at values of value_size bytes;
+ * = compute units x threads per compute unit, local memory, the gather curve of its
+ * micro-benchmarks) at values of value_size bytes;
  * an H100's (spmvp_features_target_default) where the profile lacks a number. */
 spmvp_features_target spmvp_profile_target(const spmvp_profile *p, size_t value_size);
 

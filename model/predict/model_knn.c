@@ -280,16 +280,6 @@ static void print_info(const void *state, int available, const char *note, spmvp
 /* "points": [[u_1, ..., u_n, log_us], ...]}}                                               */
 /* ======================================================================================== */
 
-static cJSON *add_numbers(spmvp_json_writer *w, cJSON *arr, const double *v, int n)
-{
-    char buf[40];
-    for (int i = 0; i < n; i++) {
-        spmvp_json_format_double(buf, sizeof buf, v[i]);
-        spmvp_json_append(w, arr, cJSON_CreateRaw(buf));
-    }
-    return arr;
-}
-
 static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, const void *prec_part)
 {
     const knn_part *part = prec_part;
@@ -309,9 +299,9 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
             for (int i = 0; i < m->nfeat; i++)
                 spmvp_json_append(w, a, cJSON_CreateString(spmvp_fv_names[m->feat[i]]));
         if ((a = spmvp_json_add(w, fo, "min", cJSON_CreateArray())))
-            add_numbers(w, a, m->lo, m->nfeat);
+            spmvp_json_add_numbers(w, a, m->lo, m->nfeat);
         if ((a = spmvp_json_add(w, fo, "max", cJSON_CreateArray())))
-            add_numbers(w, a, m->hi, m->nfeat);
+            spmvp_json_add_numbers(w, a, m->hi, m->nfeat);
         /* the points as raw JSON, one point per line: printed by cJSON, every number would
          * take an indented line of its own (a profile of megabytes) */
         char *text = NULL, num[40];
@@ -340,26 +330,6 @@ static void write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_calib *c, c
     }
 }
 
-/* The array arr (at path `at`) of exactly n numbers into v. */
-static spmvp_status read_numbers(const spmvp_json_reader *r, const cJSON *arr, const char *at,
-                                 int n, double *v)
-{
-    char el[300];
-    if (!cJSON_IsArray(arr))
-        return spmvp_json_bad(r, at, "", "expected an array, got %s", spmvp_json_kind(arr));
-    int i = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        double d;
-        snprintf(el, sizeof el, "%s[%d]", at, i);
-        SPMVP_TRY(spmvp_json_check_double(r, e, el, "", SPMVP_JSON_ANY, &d));
-        if (i < n)
-            v[i] = d;
-    }
-    if (i != n)
-        return spmvp_json_bad(r, at, "", "expected %d numbers, got %d", n, i);
-    return SPMVP_OK;
-}
-
 static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, const char *fat,
                                 knn_fmt *m)
 {
@@ -384,10 +354,10 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, cons
     }
     SPMVP_TRY(spmvp_json_member(r, e, fat, "min", &it));
     snprintf(sub, sizeof sub, "%s.min", fat);
-    SPMVP_TRY(read_numbers(r, it, sub, m->nfeat, m->lo));
+    SPMVP_TRY(spmvp_json_read_numbers(r, it, sub, m->nfeat, m->lo));
     SPMVP_TRY(spmvp_json_member(r, e, fat, "max", &it));
     snprintf(sub, sizeof sub, "%s.max", fat);
-    SPMVP_TRY(read_numbers(r, it, sub, m->nfeat, m->hi));
+    SPMVP_TRY(spmvp_json_read_numbers(r, it, sub, m->nfeat, m->hi));
     for (int i = 0; i < m->nfeat; i++)
         if (!(m->hi[i] > m->lo[i]))
             return spmvp_json_bad(r, sub, "", "max of %s must exceed its min",
@@ -402,7 +372,7 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, cons
     for (it = a->child; it; it = it->next, i++) {
         char el[300];
         snprintf(el, sizeof el, "%s[%d]", sub, i);
-        SPMVP_TRY(read_numbers(r, it, el, w, m->pt + (size_t)i * (size_t)w));
+        SPMVP_TRY(spmvp_json_read_numbers(r, it, el, w, m->pt + (size_t)i * (size_t)w));
     }
     m->npts = n; /* only now: a part read half-way predicts nothing */
     return SPMVP_OK;

@@ -108,6 +108,53 @@ static const spmvp_json_field microbench_fields[] = {
 };
 #define NFIELDS(a) (sizeof a / sizeof a[0])
 
+/* "microbench.gather": {"bytes": [...], "ggps": [...], "cache_bytes"}; nothing without a curve. */
+static void write_gather(spmvp_json_writer *w, cJSON *mb, const spmvp_gather_curve *g)
+{
+    cJSON *o, *a;
+    if (g->n < 1 || !(o = spmvp_json_add_object(w, mb, "gather")))
+        return;
+    if ((a = spmvp_json_add(w, o, "bytes", cJSON_CreateArray())))
+        spmvp_json_add_numbers(w, a, g->bytes, g->n);
+    if ((a = spmvp_json_add(w, o, "ggps", cJSON_CreateArray())))
+        spmvp_json_add_numbers(w, a, g->ggps, g->n);
+    spmvp_json_add_double(w, o, "cache_bytes", g->cache_bytes);
+}
+
+/* An absent "gather" is no curve (profiles trained before 2026-11-24); a present one has 1 to
+ * SPMVP_GATHER_MAX_POINTS windows, increasing, each with a rate above 0. */
+static spmvp_status read_gather(const spmvp_json_reader *r, const cJSON *mb, spmvp_gather_curve *g)
+{
+    const cJSON *o, *a;
+    memset(g, 0, sizeof *g);
+    if (!cJSON_GetObjectItemCaseSensitive(mb, "gather"))
+        return SPMVP_OK;
+    SPMVP_TRY(spmvp_json_get_object(r, mb, "microbench", "gather", &o));
+    SPMVP_TRY(spmvp_json_get_array(r, o, "microbench.gather", "bytes", &a));
+    int n = cJSON_GetArraySize(a);
+    if (n < 1 || n > SPMVP_GATHER_MAX_POINTS)
+        return spmvp_json_bad(r, "microbench.gather", "bytes", "expected 1 to %d windows, got %d",
+                              SPMVP_GATHER_MAX_POINTS, n);
+    SPMVP_TRY(spmvp_json_read_numbers(r, a, "microbench.gather.bytes", n, g->bytes));
+    SPMVP_TRY(spmvp_json_get_array(r, o, "microbench.gather", "ggps", &a));
+    SPMVP_TRY(spmvp_json_read_numbers(r, a, "microbench.gather.ggps", n, g->ggps));
+    for (int i = 0; i < n; i++) {
+        char el[48];
+        if (!(g->bytes[i] > (i ? g->bytes[i - 1] : 0))) {
+            snprintf(el, sizeof el, "bytes[%d]", i);
+            return spmvp_json_bad(r, "microbench.gather", el, "windows must be above 0 and increasing");
+        }
+        if (!(g->ggps[i] > 0)) {
+            snprintf(el, sizeof el, "ggps[%d]", i);
+            return spmvp_json_bad(r, "microbench.gather", el, "a rate must be above 0");
+        }
+    }
+    SPMVP_TRY(spmvp_json_get_double(r, o, "microbench.gather", "cache_bytes", SPMVP_JSON_NONNEG,
+                                    &g->cache_bytes));
+    g->n = n;
+    return SPMVP_OK;
+}
+
 /* The eight elements of a calibration point, as named in messages and devices/README.md. */
 static const char *point_names[8] = {"format", "distribution", "vector_width", "I",
                                      "PNZ",    "rows",         "nnz",          "time_us"};
@@ -228,8 +275,10 @@ static char *to_json(const spmvp_profile *p)
     if (dev)
         spmvp_json_write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
     cJSON *mb = spmvp_json_add_object(&w, root, "microbench");
-    if (mb)
+    if (mb) {
         spmvp_json_write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
+        write_gather(&w, mb, &p->microbench.gather);
+    }
     for (int m = 0; m < spmvp_model_families(); m++)
         if (spmvp_model_family(m)->write_root)
             spmvp_model_family(m)->write_root(&w, root, p->part[m]);
@@ -443,6 +492,7 @@ static spmvp_status read_profile(const spmvp_json_reader *r, const cJSON *root, 
                    driver, p->device.driver);
     SPMVP_TRY(spmvp_json_get_object(r, root, "", "microbench", &o));
     SPMVP_TRY(spmvp_json_read_fields(r, o, "microbench", &p->microbench, microbench_fields, NFIELDS(microbench_fields)));
+    SPMVP_TRY(read_gather(r, o, &p->microbench.gather));
     for (int m = 0; m < spmvp_model_families(); m++)
         if (spmvp_model_family(m)->read_root)
             SPMVP_TRY(spmvp_model_family(m)->read_root(r, root, p->part[m]));

@@ -61,6 +61,9 @@ typedef struct spmvp_microbench_params {
     double copy_gbs;   /* device-to-device copy, GB/s */
     double launch_us;  /* per empty kernel, back to back */
     double h2d_gbs;    /* host-to-device write, GB/s */
+    spmvp_gather_curve gather; /* gathers of x against the bytes it spans ("gather": {bytes,
+                                  ggps, cache_bytes}; n 0 when the profile has none, as
+                                  those trained before 2026-11-24) */
 } spmvp_microbench_params;
 
 typedef enum spmvp_precision { SPMVP_PRECISION_SINGLE, SPMVP_PRECISION_DOUBLE, SPMVP_NPRECISIONS } spmvp_precision;

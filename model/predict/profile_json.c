@@ -355,3 +355,32 @@ spmvp_status spmvp_json_read_per_format(const spmvp_json_reader *r, const cJSON 
     }
     return SPMVP_OK;
 }
+
+cJSON *spmvp_json_add_numbers(spmvp_json_writer *w, cJSON *arr, const double *v, int n)
+{
+    char buf[40];
+    for (int i = 0; i < n; i++) {
+        spmvp_json_format_double(buf, sizeof buf, v[i]);
+        spmvp_json_append(w, arr, cJSON_CreateRaw(buf));
+    }
+    return arr;
+}
+
+spmvp_status spmvp_json_read_numbers(const spmvp_json_reader *r, const cJSON *arr, const char *at,
+                                     int n, double *v)
+{
+    char el[300];
+    if (!cJSON_IsArray(arr))
+        return spmvp_json_bad(r, at, "", "expected an array, got %s", spmvp_json_kind(arr));
+    int i = 0;
+    for (const cJSON *e = arr->child; e; e = e->next, i++) {
+        double d;
+        snprintf(el, sizeof el, "%s[%d]", at, i);
+        SPMVP_TRY(spmvp_json_check_double(r, e, el, "", SPMVP_JSON_ANY, &d));
+        if (i < n)
+            v[i] = d;
+    }
+    if (i != n)
+        return spmvp_json_bad(r, at, "", "expected %d numbers, got %d", n, i);
+    return SPMVP_OK;
+}

@@ -134,6 +134,11 @@ typedef spmvp_status (*spmvp_json_format_reader)(const spmvp_json_reader *r, con
 spmvp_status spmvp_json_read_per_format(const spmvp_json_reader *r, const cJSON *obj,
                                         const char *at, const char *key,
                                         spmvp_json_format_reader read, void *ctx);
+/* The n numbers v as raw items (bit for bit) appended to the array arr; arr. */
+cJSON *spmvp_json_add_numbers(spmvp_json_writer *w, cJSON *arr, const double *v, int n);
+/* Exactly n finite numbers of the array item arr (at: its JSON path) into v. */
+spmvp_status spmvp_json_read_numbers(const spmvp_json_reader *r, const cJSON *arr, const char *at,
+                                     int n, double *v);
 spmvp_status spmvp_json_read_fields(const spmvp_json_reader *r, const cJSON *obj,
                                     const char *prefix, void *base, const spmvp_json_field *f,
                                     size_t n);

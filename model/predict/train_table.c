@@ -48,11 +48,17 @@ static int put_double(FILE *f, double v)
     return fprintf(f, "\t%s", buf) < 0 ? -1 : 0;
 }
 
-int spmvp_train_table_write_header(FILE *f, const char *device)
+int spmvp_train_table_write_header(FILE *f, const spmvp_train_table *t)
 {
     int e = fprintf(f, "%s", SPMVP_TRAIN_MAGIC) < 0;
-    if (device && *device)
-        e |= fprintf(f, "\tdevice=%s", device) < 0;
+    if (t->device[0])
+        e |= fprintf(f, "\tdevice=%s", t->device) < 0;
+    for (int i = 0; i < t->gather.n; i++) {
+        char b[40], g[40];
+        spmvp_json_format_double(b, sizeof b, t->gather.bytes[i]);
+        spmvp_json_format_double(g, sizeof g, t->gather.ggps[i]);
+        e |= fprintf(f, "%s%s:%s", i ? "," : "\tgather=", b, g) < 0;
+    }
     e |= fprintf(f, "\n%s", fixed_names[0]) < 0;
     for (int i = 1; i < NFIXED; i++)
         e |= fprintf(f, "\t%s", fixed_names[i]) < 0;
@@ -81,7 +87,7 @@ spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path
     spmvp_atomic *a;
     SPMVP_TRY(spmvp_atomic_open(path, &a));
     FILE *f = fopen(a->tmp, "wb");
-    int e = !f || spmvp_train_table_write_header(f, t->device);
+    int e = !f || spmvp_train_table_write_header(f, t);
     for (size_t i = 0; !e && i < t->n; i++)
         e = spmvp_train_table_write_row(f, &t->row[i]);
     int err = errno;
@@ -166,6 +172,55 @@ static spmvp_status parse_row(const char *path, long line, char *text, int ntime
     return SPMVP_OK;
 }
 
+/* The gather curve of a first line, "B:R,B:R,..." (windows increasing, rates above 0). */
+static spmvp_status parse_gather(const char *path, char *text, spmvp_gather_curve *g)
+{
+    memset(g, 0, sizeof *g);
+    for (char *p = text, *next; p; p = next) {
+        next = strchr(p, ',');
+        if (next)
+            *next++ = '\0';
+        char *colon = strchr(p, ':'), *end;
+        double b = NAN, r = NAN;
+        if (colon) {
+            *colon = '\0';
+            b = strtod(p, &end);
+            if (end == p || *end)
+                b = NAN;
+            r = strtod(colon + 1, &end);
+            if (end == colon + 1 || *end)
+                r = NAN;
+        }
+        if (g->n == SPMVP_GATHER_MAX_POINTS || !(b > (g->n ? g->bytes[g->n - 1] : 0)) ||
+            !(r > 0) || !isfinite(b) || !isfinite(r))
+            return spmvp_fail(SPMVP_ERR_PARSE, "%s:1: gather: window %d is not BYTES:RATE with "
+                              "windows increasing and rates above 0 (at most %d)", path, g->n + 1,
+                              SPMVP_GATHER_MAX_POINTS);
+        g->bytes[g->n] = b;
+        g->ggps[g->n++] = r;
+    }
+    return SPMVP_OK;
+}
+
+/* The first line after the magic: tab-separated KEY=VALUE (device=, gather=; others are
+ * ignored, for tables of later versions). */
+static spmvp_status parse_first_line(const char *path, char *rest, spmvp_train_table *t)
+{
+    for (char *p = rest; p && *p;) {
+        char *next = strchr(++p, '\t'); /* p was at a tab */
+        if (next)
+            *next = '\0';
+        if (!strncmp(p, "device=", 7))
+            snprintf(t->device, sizeof t->device, "%s", p + 7);
+        else if (!strncmp(p, "gather=", 7))
+            SPMVP_TRY(parse_gather(path, p + 7, &t->gather));
+        if (next)
+            *next = '\t';
+        p = next;
+    }
+    return SPMVP_OK;
+}
+
 /* Reads one line into *buf (grown as needed); its length, 0 at the end, -1 out of memory.
  * *newline says whether it ended in '\n' (removed). */
 static long read_line(FILE *f, char **buf, size_t *cap, int *newline)
@@ -212,8 +267,8 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
             if (strncmp(buf, SPMVP_TRAIN_MAGIC, m) || (buf[m] && buf[m] != '\t'))
                 st = spmvp_fail(SPMVP_ERR_PARSE, "%s:1: not a training table (the first line "
                                 "is not \"%s\")", path, SPMVP_TRAIN_MAGIC);
-            else if (!strncmp(buf + m, "\tdevice=", 8))
-                snprintf(t->device, sizeof t->device, "%s", buf + m + 8);
+            else
+                st = parse_first_line(path, buf + m, t);
             continue;
         }
         if (line == 2) {

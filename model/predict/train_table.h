@@ -5,7 +5,9 @@
  * it and `spmvp cv` cross-validates them on it.
  *
  * The file: a first line "# spmvp-train 1", then a tab and "device=NAME" (the device it was
- * measured on, which a resumed run must match), a header line of the column names (matrix, family,
+ * measured on, which a resumed run must match) and a tab and "gather=B:R,B:R,..." (the gather
+ * curve its rows' sectors were priced by, matrix_features.h: windows in bytes, rates in 10^9
+ * gathers/s; absent in tables before 2026-11-24), a header line of the column names (matrix, family,
  * precision, format, mapping, the spmvp_fv_names, us, us_event, us_repeat, convert_us,
  * upload_us; a table without the last two, as spmvp wrote them first, is read with those
  * times NaN), then rows. Numbers
@@ -44,6 +46,8 @@ typedef struct spmvp_train_table {
     size_t n, cap;
     spmvp_train_row *row;
     char device[128];  /* the device measured on ("": not recorded) */
+    spmvp_gather_curve gather; /* the curve the rows' features were priced by (n 0: none
+                                  recorded; cache_bytes is not kept) */
     int setup_columns; /* 1: the file read had the convert_us and upload_us columns (a file
                           without them is rewritten whole before rows are appended) */
 } spmvp_train_table;
@@ -57,9 +61,9 @@ void spmvp_train_table_free(spmvp_train_table *t);
  * cannot be read, SPMVP_ERR_PARSE naming the line and field, SPMVP_ERR_NOMEM. */
 spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int *dropped);
 
-/* The first two lines (device: t->device, may be ""); one row as a line. 0, or -1 on a write
- * error (errno set). */
-int spmvp_train_table_write_header(FILE *f, const char *device);
+/* The first two lines (t's device, "" for none, and gather curve); one row as a line. 0, or
+ * -1 on a write error (errno set). */
+int spmvp_train_table_write_header(FILE *f, const spmvp_train_table *t);
 int spmvp_train_table_write_row(FILE *f, const spmvp_train_row *r);
 /* The whole table to path, atomically (atomic_file.h). SPMVP_ERR_IO. */
 spmvp_status spmvp_train_table_save(const spmvp_train_table *t, const char *path);

@@ -2,6 +2,7 @@
  * over the CSR (matrix_features.h defines every feature). */
 #include "matrix_features.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,51 @@ spmvp_features_target spmvp_features_target_default(size_t value_size)
 {
     /* an H100 SXM: 132 SMs x 2048 resident threads, warps of 32, 48 KiB of local memory per
      * work-group as its OpenCL driver reports */
-    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024};
+    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024, {0}};
     return t;
+}
+
+double spmvp_gather_cache_bytes(const spmvp_gather_curve *c)
+{
+    if (c->n < 2)
+        return 0;
+    double dram = c->ggps[c->n - 1], knee = 0;
+    for (int i = 0; i < c->n - 1; i++)
+        if (c->ggps[i] >= 1.5 * dram)
+            knee = c->bytes[i];
+    return knee;
+}
+
+/* Window i's rate as the upper envelope from the right: a rate cannot rise with the window
+ * (a larger window only misses more), so one below a larger window's is noise (the 2-core
+ * VM's PoCL measured 0.85 at 8 MiB between 1.44 and 1.36 once) and reads as that one. */
+static double envelope(const spmvp_gather_curve *c, int n, int i)
+{
+    double r = c->ggps[i];
+    for (int j = i + 1; j < n; j++)
+        r = c->ggps[j] > r ? c->ggps[j] : r;
+    return r;
+}
+
+double spmvp_gather_cost(const spmvp_gather_curve *c, double x_bytes)
+{
+    if (!c || c->n < 2 || !(x_bytes > 0))
+        return 1.0;
+    const double *b = c->bytes;
+    int n = c->n < SPMVP_GATHER_MAX_POINTS ? c->n : SPMVP_GATHER_MAX_POINTS;
+    double rate;
+    if (x_bytes <= b[0])
+        rate = envelope(c, n, 0);
+    else if (x_bytes >= b[n - 1])
+        rate = c->ggps[n - 1];
+    else {
+        int i = 0;
+        while (b[i + 1] < x_bytes)
+            i++;
+        double u = log(x_bytes / b[i]) / log(b[i + 1] / b[i]);
+        rate = exp((1.0 - u) * log(envelope(c, n, i)) + u * log(envelope(c, n, i + 1)));
+    }
+    return c->ggps[n - 1] / rate;
 }
 
 /* The row length at position p (0-based) of the lengths sorted in increasing order. */

@@ -14,6 +14,31 @@
 #include "sparse.h"
 #include "stats.h"
 
+/* The gather rate of x against the bytes it spans, as a device measured it (host/ocl's
+ * spmvp_microbench_gather; a profile's "microbench.gather"): the cache level x fits decides
+ * what one of its sectors costs. */
+#define SPMVP_GATHER_MAX_POINTS 32
+typedef struct spmvp_gather_curve {
+    int n;                                    /* windows measured (0: no curve) */
+    double bytes[SPMVP_GATHER_MAX_POINTS];    /* window: the bytes of x the gathers span,
+                                                 increasing */
+    double ggps[SPMVP_GATHER_MAX_POINTS];     /* 4-byte gathers per second, 10^9 (> 0) */
+    double cache_bytes; /* the largest window read at least 1.5x as fast as the largest one
+                           (the last cache x fits), 0 when none is */
+} spmvp_gather_curve;
+
+/* The last cache x fits: the largest window read at least 1.5x as fast as c's largest
+ * (whose gathers go to DRAM when it spans a few times the last cache); 0 when none is. */
+double spmvp_gather_cache_bytes(const spmvp_gather_curve *c);
+
+/* What a gather of x costs at a vector of x_bytes against one from DRAM: the rate of c's
+ * largest window over the rate at x_bytes, interpolated linearly in log(bytes) and
+ * log(rate) between windows and held flat beyond the first and the last; a window's rate is
+ * read as at least every larger window's (a dip is noise: a rate cannot rise as x grows). 1
+ * when c has fewer than two windows (no curve: every sector priced alike) or x_bytes is not
+ * above 0. */
+double spmvp_gather_cost(const spmvp_gather_curve *c, double x_bytes);
+
 /* The device the work is counted for (seed 004's "blocksize" is wg_size). */
 typedef struct spmvp_features_target {
     unsigned warp;                 /* warp / wavefront width W (> 0) */
@@ -23,10 +48,12 @@ typedef struct spmvp_features_target {
     size_t value_size;             /* 4 (float) or 8 (double) */
     unsigned long long local_mem;  /* local memory per work-group, bytes (COO's and
                                       CSR-adaptive's tiles depend on it) */
+    spmvp_gather_curve gather;     /* the device's gather curve (n 0: none; featvec.h prices
+                                      the sectors of x by it) */
 } spmvp_features_target;
 
 /* The default target: an H100 (W 32, G 256, 132 x 2048 resident work-items, 48 KiB of local
- * memory) in the given precision. */
+ * memory, no gather curve) in the given precision. */
 spmvp_features_target spmvp_features_target_default(size_t value_size);
 
 /* Seed 004's Table 1, with the paper's names in the comments. Row length = stored entries
