@@ -245,8 +245,8 @@ out:
     spmvp_profile_free(p);
 }
 
-/* The sectors of x in a feature vector are priced by the target's gather curve at x's bytes
- * (featvec.h); without a curve they are the count. */
+/* The sectors of x in a feature vector are priced by the target's gather curve at x's reuse
+ * distance (featvec.h); without a curve they are the count. */
 static void sectors_are_priced_by_the_gather_curve(void)
 {
     spmvp_csr *A = spmvp_stencil(20, 20, 20, 7); /* x: 8,000 doubles, 64,000 bytes */
@@ -263,8 +263,12 @@ static void sectors_are_priced_by_the_gather_curve(void)
     CHECK(x0[SPMVP_FV_SECTORS] == (double)loc.sectors);
     t.gather = (spmvp_gather_curve){3, {16384, 131072, 1048576}, {600, 150, 30}, 131072};
     CHECK(spmvp_config_features(A, s, &t, &c, NULL, NULL, x1) == SPMVP_OK);
-    double cost = spmvp_gather_cost(&t.gather, 64000.0);
-    CHECK(cost > 30.0 / 600 && cost < 30.0 / 150); /* between the L1 and L2 windows */
+    /* read at x's reuse distance: x's 64,000 bytes plus the matrix bytes streamed per column */
+    double stream = x0[SPMVP_FV_BYTES] - 64000.0 - 8.0 * 8000, win = 64000.0 + stream * 8000 / x0[SPMVP_FV_NNZ];
+    /* CSR streams 12 bytes an entry and 4 a row pointer: about 2.6 x's bytes in all */
+    CHECK(stream == 12.0 * x0[SPMVP_FV_NNZ] + 4.0 * 8001 && win > 2 * 64000.0 && win < 3 * 64000.0);
+    double cost = spmvp_gather_cost(&t.gather, win);
+    CHECK(cost > 30.0 / 150 && cost < 1); /* between the L2 and DRAM windows */
     CHECK(fabs(x1[SPMVP_FV_SECTORS] / (loc.sectors * cost) - 1) < 1e-12);
     for (int i = 0; i < SPMVP_FV_N; i++) /* nothing else moves */
         CHECK(i == SPMVP_FV_SECTORS || x1[i] == x0[i] || (isnan(x1[i]) && isnan(x0[i])));

@@ -49,9 +49,16 @@ static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
     x[SPMVP_FV_DISPERSION] = t1->dispersion;
     x[SPMVP_FV_DENSITY] = t1->density;
     x[SPMVP_FV_COLS] = (double)t1->cols;
-    /* each sector priced at what a gather costs where x fits (featvec.h) */
-    x[SPMVP_FV_SECTORS] = (double)loc->sectors *
-                          spmvp_gather_cost(&t->gather, (double)t1->cols * (double)t->value_size);
+    /* each sector priced at what a gather costs where x fits (featvec.h), read at x's reuse
+     * distance: x's bytes plus the matrix bytes that stream through the caches while the
+     * product moves on by one entry per column (the curve is measured with x alone) */
+    double xb = (double)t1->cols * (double)t->value_size, win = xb;
+    if (ff->state == SPMVP_OK && t1->nnz > 0) {
+        double stream = (double)ff->work.bytes - xb - (double)t1->rows * (double)t->value_size;
+        if (stream > 0)
+            win += stream * (double)t1->cols / (double)t1->nnz;
+    }
+    x[SPMVP_FV_SECTORS] = (double)loc->sectors * spmvp_gather_cost(&t->gather, win);
     x[SPMVP_FV_LINES] = (double)loc->lines;
     x[SPMVP_FV_GROUP_LINES] = (double)loc->group_lines;
     int ok = ff->state == SPMVP_OK;

@@ -30,9 +30,11 @@ enum {
     SPMVP_FV_WORK_ITEMS,  /* work-items over all launches */
     SPMVP_FV_WAVES,       /* sum over launches of ceil(work-items / resident work-items) */
     SPMVP_FV_SECTORS,     /* distinct 32-byte sectors of x over the warp-wide gathers, each
-                             priced by the target's gather curve at x's bytes (cols x value
-                             size): spmvp_gather_cost, 1 at DRAM, below where x fits a cache;
-                             the count itself without a curve */
+                             priced by the target's gather curve (spmvp_gather_cost: 1 at
+                             DRAM, below where x fits a cache) at x's reuse distance: x's
+                             bytes plus the format's other bytes x cols / nnz (the matrix
+                             streamed between two uses of an element of x); the count itself
+                             without a curve */
     SPMVP_FV_LINES,       /* distinct 128-byte lines of x over the warp-wide gathers */
     SPMVP_FV_GROUP_LINES, /* distinct 128-byte lines of x per work-group, summed */
     SPMVP_FV_PARAM,       /* the format's first own mapping parameter (V, K, C, items, B), 0 */
