@@ -138,21 +138,17 @@ static spmvp_status read_gather(const spmvp_json_reader *r, const cJSON *mb, spm
     SPMVP_TRY(spmvp_json_read_numbers(r, a, "microbench.gather.bytes", n, g->bytes));
     SPMVP_TRY(spmvp_json_get_array(r, o, "microbench.gather", "ggps", &a));
     SPMVP_TRY(spmvp_json_read_numbers(r, a, "microbench.gather.ggps", n, g->ggps));
-    for (int i = 0; i < n; i++) {
-        char el[48];
-        if (!(g->bytes[i] > (i ? g->bytes[i - 1] : 0))) {
-            snprintf(el, sizeof el, "bytes[%d]", i);
-            return spmvp_json_bad(r, "microbench.gather", el, "windows must be above 0 and increasing");
-        }
-        if (!(g->ggps[i] > 0)) {
-            snprintf(el, sizeof el, "ggps[%d]", i);
-            return spmvp_json_bad(r, "microbench.gather", el, "a rate must be above 0");
-        }
-    }
-    SPMVP_TRY(spmvp_json_get_double(r, o, "microbench.gather", "cache_bytes", SPMVP_JSON_NONNEG,
-                                    &g->cache_bytes));
     g->n = n;
-    return SPMVP_OK;
+    int at, bad = spmvp_gather_curve_check(g, &at);
+    if (bad) {
+        char el[48];
+        snprintf(el, sizeof el, "%s[%d]", bad == 1 ? "bytes" : "ggps", at);
+        g->n = 0; /* a curve read half-way prices nothing */
+        return spmvp_json_bad(r, "microbench.gather", el, "%s", bad == 1 ? "windows must be above 0 "
+                              "and increasing" : "a rate must be above 0");
+    }
+    return spmvp_json_get_double(r, o, "microbench.gather", "cache_bytes", SPMVP_JSON_NONNEG,
+                                 &g->cache_bytes);
 }
 
 /* The eight elements of a calibration point, as named in messages and devices/README.md. */

@@ -172,32 +172,37 @@ static spmvp_status parse_row(const char *path, long line, char *text, int ntime
     return SPMVP_OK;
 }
 
-/* The gather curve of a first line, "B:R,B:R,..." (windows increasing, rates above 0). */
+/* The gather curve of a first line, "B:R,B:R,..." (at most SPMVP_GATHER_MAX_POINTS windows
+ * that spmvp_gather_curve_check accepts). */
 static spmvp_status parse_gather(const char *path, char *text, spmvp_gather_curve *g)
 {
     memset(g, 0, sizeof *g);
-    for (char *p = text, *next; p; p = next) {
+    int bad = 0, at = 0;
+    for (char *p = text, *next; p && !bad; p = next) {
         next = strchr(p, ',');
         if (next)
             *next++ = '\0';
         char *colon = strchr(p, ':'), *end;
-        double b = NAN, r = NAN;
-        if (colon) {
+        at = g->n;
+        bad = !colon || g->n == SPMVP_GATHER_MAX_POINTS;
+        if (!bad) {
             *colon = '\0';
-            b = strtod(p, &end);
-            if (end == p || *end)
-                b = NAN;
-            r = strtod(colon + 1, &end);
-            if (end == colon + 1 || *end)
-                r = NAN;
+            g->bytes[g->n] = strtod(p, &end);
+            bad = end == p || *end;
+            g->ggps[g->n] = strtod(colon + 1, &end);
+            bad |= end == colon + 1 || *end;
+            g->n += !bad;
         }
-        if (g->n == SPMVP_GATHER_MAX_POINTS || !(b > (g->n ? g->bytes[g->n - 1] : 0)) ||
-            !(r > 0) || !isfinite(b) || !isfinite(r))
-            return spmvp_fail(SPMVP_ERR_PARSE, "%s:1: gather: window %d is not BYTES:RATE with "
-                              "windows increasing and rates above 0 (at most %d)", path, g->n + 1,
-                              SPMVP_GATHER_MAX_POINTS);
-        g->bytes[g->n] = b;
-        g->ggps[g->n++] = r;
+    }
+    /* the first window at fault, in order: one the check refuses before one not parsed */
+    int before;
+    if (spmvp_gather_curve_check(g, &before))
+        bad = 1, at = before;
+    if (bad) {
+        memset(g, 0, sizeof *g);
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:1: gather: window %d is not BYTES:RATE with "
+                          "windows increasing and rates above 0 (at most %d)", path, at + 1,
+                          SPMVP_GATHER_MAX_POINTS);
     }
     return SPMVP_OK;
 }
@@ -215,7 +220,7 @@ static spmvp_status parse_first_line(const char *path, char *rest, spmvp_train_t
         else if (!strncmp(p, "gather=", 7))
             SPMVP_TRY(parse_gather(path, p + 7, &t->gather));
         if (next)
-            *next = '\t';
+            *next = '\t'; /* the next pass steps over it */
         p = next;
     }
     return SPMVP_OK;

@@ -18,6 +18,18 @@ spmvp_features_target spmvp_features_target_default(size_t value_size)
     return t;
 }
 
+int spmvp_gather_curve_check(const spmvp_gather_curve *c, int *at)
+{
+    for (int i = 0; i < c->n; i++) {
+        *at = i;
+        if (!isfinite(c->bytes[i]) || !(c->bytes[i] > (i ? c->bytes[i - 1] : 0)))
+            return 1;
+        if (!isfinite(c->ggps[i]) || !(c->ggps[i] > 0))
+            return 2;
+    }
+    return 0;
+}
+
 double spmvp_gather_cache_bytes(const spmvp_gather_curve *c)
 {
     if (c->n < 2)

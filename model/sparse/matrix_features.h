@@ -27,6 +27,11 @@ typedef struct spmvp_gather_curve {
                            (the last cache x fits), 0 when none is */
 } spmvp_gather_curve;
 
+/* Whether c's first c->n windows make a curve: 0 if they do; else 1 when window *at is not
+ * finite, above 0 and above the window before it, or 2 when its rate is not finite and above
+ * 0 (*at the first such window, its bytes checked before its rate). */
+int spmvp_gather_curve_check(const spmvp_gather_curve *c, int *at);
+
 /* The last cache x fits: the largest window read at least 1.5x as fast as c's largest
  * (whose gathers go to DRAM when it spans a few times the last cache); 0 when none is. */
 double spmvp_gather_cache_bytes(const spmvp_gather_curve *c);

@@ -19,9 +19,9 @@ spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int 
  * with entries, its launches: the tiles of entries, then one per level of carries, except the
  * level after the first whose carries are one tile (spmvp_coo_one_launch of its length): the
  * last work-group of that launch reduces it (cl/coo.cl). So one launch when the tiles'
- * carries are one tile, two up to TILE^3 / 4 entries. Every row with entries is stored once: y[r] = its sum, or y[r] += its sum when
- * add (HYB's COO part, after ELL wrote y; nempty must be 0 then). The plan borrows C's arrays
- * and aux. */
+ * carries are one tile, two up to TILE^3 / 4 entries. Every row with entries is stored once:
+ * y[r] = its sum, or y[r] += its sum when add (HYB's COO part, after ELL wrote y; nempty must
+ * be 0 then). The plan borrows C's arrays and aux. */
 void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items,
                          const spmvp_idx *aux, spmvp_idx nempty, int add);
 
