@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""side_by_side.py BENCH_DIR CUSPARSE_DIR [--by median|batch] [--glob PATTERN]: spmvp and
-cuSPARSE on the same matrices, as a Markdown table.
+"""side_by_side.py BENCH_DIR CUSPARSE_DIR [--by median|batch] [--glob PATTERN] [--spmvp FORMATS]
+[--cusparse FORMATS|deterministic]: spmvp and cuSPARSE on the same matrices, as a Markdown table.
 
 BENCH_DIR holds `spmvp bench --json` files, CUSPARSE_DIR `cusparse_ref --json` files (any
 *.json or *.json.gz, several documents per file allowed). Documents are matched by matrix
@@ -10,7 +10,11 @@ algorithm, chosen by median µs (or by batch µs with --by batch), each with med
 µs, and the ratio best cuSPARSE / best spmvp for both (above 1: spmvp is faster). Then the
 geometric mean of the ratios and the worst matrix (smallest ratio). Where one matrix has
 several documents on a side (a vector-width sweep beside the full run), the best result over
-all of them counts. Standard library only."""
+all of them counts. --spmvp and --cusparse restrict a side to some formats (comma-separated
+names as the JSON has them: coo, csr_adaptive; cusparse_coo_alg2); --cusparse deterministic
+keeps the algorithms whose params say "deterministic" (cusparse_ref marks each: CSR ALG2, COO
+ALG2 and sliced ELL; the others may differ from run to run), the fair opponent of spmvp's
+kernels, which all are. Standard library only."""
 import argparse
 import glob
 import math
@@ -29,8 +33,19 @@ def matrix_key(name):
     return base.replace(":", "_")
 
 
-def load(d, pattern):
-    """{(matrix, precision): {"doc": first document, "ok": [ok results]}} from every file."""
+def keep(result, formats):
+    """Whether a result passes a --spmvp / --cusparse filter (None: everything)."""
+    if formats is None:
+        return True
+    if formats == "deterministic":
+        params = result.get("params", "")
+        return "deterministic" in params and "not deterministic" not in params
+    return result.get("format") in formats.split(",")
+
+
+def load(d, pattern, formats=None):
+    """{(matrix, precision): {"doc": first document, "ok": [ok results passing formats]}} from
+    every file."""
     out = {}
     paths = sorted(set(glob.glob(os.path.join(d, pattern)) + glob.glob(os.path.join(d, pattern + ".gz"))))
     for path in paths:
@@ -44,7 +59,7 @@ def load(d, pattern):
                 continue  # `spmvp devices --json` and the like
             key = (matrix_key(doc["matrix"]["name"]), doc.get("precision", "?"))
             entry = out.setdefault(key, {"doc": doc, "ok": []})
-            entry["ok"] += [r for r in doc["results"] if r.get("state") == "ok"]
+            entry["ok"] += [r for r in doc["results"] if r.get("state") == "ok" and keep(r, formats)]
     return out
 
 
@@ -72,15 +87,22 @@ def main():
     ap.add_argument("--by", choices=["median", "batch"], default="median",
                     help="which time picks the best format on each side (default median)")
     ap.add_argument("--glob", default="*.json", help="file pattern in both directories")
+    ap.add_argument("--spmvp", metavar="FORMATS", help="only these spmvp formats (comma-separated)")
+    ap.add_argument("--cusparse", metavar="FORMATS",
+                    help="only these cuSPARSE algorithms (comma-separated), or 'deterministic'")
     a = ap.parse_args()
-    ours, theirs = load(a.bench_dir, a.glob), load(a.cusparse_dir, a.glob)
+    ours, theirs = load(a.bench_dir, a.glob, a.spmvp), load(a.cusparse_dir, a.glob, a.cusparse)
+    for side, docs, f in (("--spmvp", ours, a.spmvp), ("--cusparse", theirs, a.cusparse)):
+        if f and not any(e["ok"] for e in docs.values()):
+            sys.exit(f"side_by_side: no result of {side} {f} in the files")
     keys = sorted(set(ours) & set(theirs), key=lambda k: (k[1], k[0]))
     if not keys:
         sys.exit(f"side_by_side: no matrix and precision in both {a.bench_dir} and {a.cusparse_dir}")
     k0 = keys[0]
     print(device_line("spmvp", ours[k0]["doc"]))
     print(device_line("cuSPARSE", theirs[k0]["doc"]))
-    print(f"- best on each side by {a.by} µs; ratio = best cuSPARSE / best spmvp (above 1: spmvp faster)\n")
+    only = "".join(f"; {side} restricted to {f}" for side, f in (("spmvp", a.spmvp), ("cuSPARSE", a.cusparse)) if f)
+    print(f"- best on each side by {a.by} µs; ratio = best cuSPARSE / best spmvp (above 1: spmvp faster){only}\n")
     print("| matrix | precision | nnz | spmvp best | median µs | batch µs | cuSPARSE best | median µs "
           "| batch µs | ratio (median) | ratio (batch) |")
     print("|---|---|---:|---|---:|---:|---|---:|---:|---:|---:|")
