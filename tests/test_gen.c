@@ -429,6 +429,13 @@ static void specs_parse_into_their_fields(void)
     CHECK(spmvp_gen_parse("blockdiag:100:8", &s) == SPMVP_OK &&
           s.family == SPMVP_FAMILY_BLOCKDIAG && s.rows == 100 && s.width == 8);
     CHECK(!spmvp_gen_family_seeded(SPMVP_FAMILY_BAND) && spmvp_gen_family_seeded(SPMVP_FAMILY_PERM));
+    CHECK(spmvp_gen_parse("blocks3d:40:3", &s) == SPMVP_OK && s.family == SPMVP_FAMILY_BLOCKS3D &&
+          s.n == 40 && s.width == 3 && !spmvp_gen_family_seeded(SPMVP_FAMILY_BLOCKS3D));
+    CHECK(spmvp_gen_parse("arrow:100:2:3", &s) == SPMVP_OK && s.family == SPMVP_FAMILY_ARROW &&
+          s.rows == 100 && s.cols == 100 && s.width == 2 && s.nlong == 3);
+    CHECK(spmvp_gen_parse("powerlaw:100:2:50:9", &s) == SPMVP_OK && s.family == SPMVP_FAMILY_POWERLAW &&
+          s.rows == 100 && s.pnz == 2 && s.longlen == 50 && s.seed == 9 && s.has_seed &&
+          spmvp_gen_family_seeded(SPMVP_FAMILY_POWERLAW));
     CHECK(spmvp_gen_parse("perm:laplace3d:10", &s) == SPMVP_OK && s.family == SPMVP_FAMILY_PERM &&
           !strcmp(s.inner, "laplace3d:10") && s.seed == SPMVP_GEN_SEED && !s.has_seed);
     CHECK(spmvp_gen_parse("perm:42:random:10:2:fixed:5", &s) == SPMVP_OK && s.seed == 42 &&
@@ -544,6 +551,114 @@ out:
 /* perm:laplace2d:4 is P A P^T. p is read off a twin: laplace2d:4's pattern with each value
  * tagging its place (16 i + j + 1), written to a file and permuted with the same seed; the
  * permutation depends only on the seed and the size, so the twin's p is the stencil's. */
+/* Symmetric, each diagonal the row's length and every other entry -1 (the coupled families'
+ * values, like band:'s). */
+static int symmetric_dominant(const spmvp_csr *A)
+{
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+            spmvp_idx j = A->colidx[k];
+            double want = j == i ? (double)(A->rowptr[i + 1] - A->rowptr[i]) : -1.0;
+            if (A->val[k] != want || entry_at(A, j, i) != A->val[k])
+                return 0;
+        }
+    return 1;
+}
+
+/* blocks3d: (3N-2)^3 B^2 entries; an interior unknown couples to 27 points' B unknowns in runs
+ * of 3B consecutive columns; B = 1 is laplace3d27's pattern; N = 1 one dense B x B block. */
+static void blocks3d_is_the_27_point_stencil_in_blocks(void)
+{
+    spmvp_csr *A = NULL, *S = NULL;
+    CHECK(spmvp_matrix_load("blocks3d:4:3", &A) == SPMVP_OK && A);
+    if (!A)
+        return;
+    CHECK(A->nrows == 64 * 3 && A->ncols == 192 && A->nnz == 10 * 10 * 10 * 9 && valid_csr(A, 0));
+    CHECK(symmetric_dominant(A));
+    /* point (1,1,1) = 21 is interior: its unknown 1 (row 64) holds 81 entries, 9 runs of 9 */
+    spmvp_idx r = 21 * 3 + 1, k = A->rowptr[r];
+    CHECK(A->rowptr[r + 1] - k == 81 && A->colidx[k] == 0 && A->colidx[k + 8] == 8 &&
+          A->colidx[k + 9] == (4 + 0) * 3 && A->colidx[k + 80] == (42 + 0) * 3 + 2);
+    spmvp_csr_free(A);
+    A = NULL;
+    CHECK(spmvp_matrix_load("blocks3d:5:1", &A) == SPMVP_OK &&
+          spmvp_matrix_load("laplace3d27:5", &S) == SPMVP_OK && A && S);
+    if (A && S) {
+        int same = A->nnz == S->nnz && A->nrows == S->nrows;
+        for (spmvp_idx k2 = 0; same && k2 < A->nnz; k2++)
+            same = A->colidx[k2] == S->colidx[k2];
+        CHECK_MSG(same, "blocks3d:5:1 should have laplace3d27:5's pattern");
+    }
+    spmvp_csr_free(A);
+    spmvp_csr_free(S);
+    A = NULL;
+    CHECK(spmvp_matrix_load("blocks3d:1:5", &A) == SPMVP_OK && A && A->nnz == 25 && A->nrows == 5);
+    spmvp_csr_free(A);
+    A = NULL;
+    CHECK(spmvp_matrix_load("blocks3d:1000:64", &A) == SPMVP_ERR_RANGE && !A);
+}
+
+/* arrow:6:1:2 by hand; K = 0 is band:; K = ROWS is dense; the border's rows and columns full. */
+static void arrow_is_a_band_with_dense_borders(void)
+{
+    static const spmvp_idx want[30][2] = {
+        {0, 0}, {0, 1}, {0, 4}, {0, 5}, {1, 0}, {1, 1}, {1, 2}, {1, 4}, {1, 5}, {2, 1},
+        {2, 2}, {2, 3}, {2, 4}, {2, 5}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {4, 0}, {4, 1},
+        {4, 2}, {4, 3}, {4, 4}, {4, 5}, {5, 0}, {5, 1}, {5, 2}, {5, 3}, {5, 4}, {5, 5}};
+    spmvp_csr *A = NULL, *B = NULL;
+    CHECK(spmvp_matrix_load("arrow:6:1:2", &A) == SPMVP_OK && A && has_exactly(A, want, 30));
+    CHECK(A && symmetric_dominant(A) && entry_at(A, 4, 4) == 6 && entry_at(A, 0, 0) == 4);
+    spmvp_csr_free(A);
+    A = NULL;
+    CHECK(spmvp_matrix_load("arrow:1000:3:0", &A) == SPMVP_OK &&
+          spmvp_matrix_load("band:1000:3", &B) == SPMVP_OK && A && B && spmvp_csr_equal(A, B));
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    A = NULL;
+    CHECK(spmvp_matrix_load("arrow:7:0:7", &A) == SPMVP_OK && A && A->nnz == 49);
+    spmvp_csr_free(A);
+    A = NULL;
+    /* the band's 1000 x 7 - 12, the border's 2 x 1000 rows and 2 x 998 column entries, less
+     * what both hold: the band in rows 998-999 (5 + 4) and in columns 998-999 above (3 + 2) */
+    CHECK(spmvp_matrix_load("arrow:1000:3:2", &A) == SPMVP_OK && A && valid_csr(A, 0) &&
+          A->nnz == 6988 + 3996 - 14 && symmetric_dominant(A));
+    spmvp_csr_free(A);
+}
+
+/* powerlaw: lengths in MIN..MAX with P(len >= l) = (MIN / l)^1.5 (about 1/8 reach 4 MIN) and a
+ * mean near MIN (3 - 2 sqrt(MIN / MAX)) - 1/2 (the floor); the seed decides; columns distinct
+ * and sorted. */
+static void powerlaw_rows_have_a_heavy_tail(void)
+{
+    spmvp_csr *A = NULL, *B = NULL, *C = NULL;
+    CHECK(spmvp_matrix_load("powerlaw:100000:4:100000:3", &A) == SPMVP_OK && A && valid_csr(A, 0));
+    if (!A)
+        return;
+    long long tail = 0;
+    spmvp_idx lo = A->ncols, hi = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        spmvp_idx len = A->rowptr[i + 1] - A->rowptr[i];
+        tail += len >= 16;
+        lo = len < lo ? len : lo;
+        hi = len > hi ? len : hi;
+    }
+    double mean = (double)A->nnz / A->nrows, share = (double)tail / A->nrows;
+    CHECK_MSG(lo == 4 && hi > 1000, "lengths %d..%d", (int)lo, (int)hi);
+    CHECK_MSG(share > 0.115 && share < 0.135, "P(len >= 16) = %g, want 0.125", share);
+    CHECK_MSG(mean > 10.5 && mean < 12.5, "mean %g, want about 11.5", mean);
+    CHECK(spmvp_matrix_load("powerlaw:100000:4:100000:3", &B) == SPMVP_OK && B && spmvp_csr_equal(A, B));
+    CHECK(spmvp_matrix_load("powerlaw:100000:4:100000:4", &C) == SPMVP_OK && C && !spmvp_csr_equal(A, C));
+    spmvp_csr_free(A);
+    spmvp_csr_free(B);
+    spmvp_csr_free(C);
+    A = NULL;
+    /* the cut: MIN = MAX is every row of MIN entries */
+    CHECK(spmvp_matrix_load("powerlaw:1000:7:7", &A) == SPMVP_OK && A && A->nnz == 7000 && valid_csr(A, 0));
+    spmvp_csr_free(A);
+    A = NULL;
+    CHECK(spmvp_matrix_load("powerlaw:2000000000:2000:2000", &A) == SPMVP_ERR_RANGE && !A);
+}
+
 static void perm_is_a_symmetric_permutation(void)
 {
     spmvp_csr *A = NULL, *P = NULL, *Q = NULL, *R = NULL, *T = NULL, *S = NULL;
@@ -678,6 +793,19 @@ static void bad_specs_name_the_spec_and_field(void)
         {"blockdiag:5:0", "BLOCK"},
         {"blockdiag:5:6", "BLOCK"},
         {"blockdiag:5", "expected blockdiag:ROWS:BLOCK"},
+        {"blocks3d:5", "expected blocks3d:N:B"},
+        {"blocks3d:0:3", "grid size"},
+        {"blocks3d:5:0", "B must"},
+        {"blocks3d:5:65", "B must"},
+        {"arrow:10:1", "expected arrow:ROWS:WIDTH:K"},
+        {"arrow:0:0:0", "ROWS"},
+        {"arrow:10:10:1", "WIDTH"},
+        {"arrow:10:1:11", "K must"},
+        {"powerlaw:10:2", "expected powerlaw:ROWS"},
+        {"powerlaw:10:0:5", "MIN and MAX"},
+        {"powerlaw:10:6:5", "MIN and MAX"},
+        {"powerlaw:10:2:11", "MIN and MAX"},
+        {"powerlaw:10:2:5:s", "SEED"},
         {"perm:", "SPEC"},
         {"perm:7", "SPEC"},
         {"perm:7:", "SPEC"},
@@ -777,6 +905,9 @@ int main(void)
     RUN(specs_parse_into_their_fields);
     RUN(longrows_has_one_long_row_in_each_stretch);
     RUN(band_and_blockdiag_have_their_entries);
+    RUN(blocks3d_is_the_27_point_stencil_in_blocks);
+    RUN(arrow_is_a_band_with_dense_borders);
+    RUN(powerlaw_rows_have_a_heavy_tail);
     RUN(perm_is_a_symmetric_permutation);
     RUN(bad_specs_name_the_spec_and_field);
     RUN(matrix_load_builds_every_family);

@@ -18,8 +18,8 @@ static gen_args args;
 static const spmvp_opt options[] = {
     {SPMVP_STRING("output", &args.output, "FILE", "Matrix Market output (gzip-compressed when FILE "
                   "ends in .gz; - for standard output)", NULL), .alias = 'o'},
-    {SPMVP_STRING("seed", &args.seed, "S", "seed of random, bench, rmat, longrows and perm (the same "
-                  "as their SEED field)", "1")},
+    {SPMVP_STRING("seed", &args.seed, "S", "seed of random, bench, rmat, longrows, powerlaw and perm "
+                  "(the same as their SEED field)", "1")},
     {SPMVP_FLAG("print-stats", &args.stats, "rows, cols, nnz and the mean, sd, min and max row "
                 "length on standard output")},
     SPMVP_OPT_JSON(&args.json),
@@ -36,6 +36,10 @@ const spmvp_cmd spmvp_command_gen = {
     "  longrows:ROWS:SHORT:NLONG:LONG[:SEED] ROWS rows of SHORT entries, NLONG of them of LONG\n"
     "  band:ROWS:WIDTH                      row i holds columns i-WIDTH .. i+WIDTH\n"
     "  blockdiag:ROWS:BLOCK                 dense BLOCK x BLOCK blocks along the diagonal\n"
+    "  blocks3d:N:B                         27-point stencil on N^3, B unknowns a point\n"
+    "  arrow:ROWS:WIDTH:K                   band of WIDTH, the last K rows and columns dense\n"
+    "  powerlaw:ROWS:MIN:MAX[:SEED]         row lengths of a power law (shape 1.5) from MIN,\n"
+    "                                       cut at MAX, columns uniform\n"
     "  perm:[SEED:]SPEC                     SPEC (generated or a file) with rows and columns\n"
     "                                       renumbered by one random permutation (P A P^T)\n",
     "  spmvp gen laplace3d:100 -o pde100.mtx.gz\n"

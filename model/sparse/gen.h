@@ -100,8 +100,21 @@ spmvp_csr *spmvp_gen_rmat(int scale, int edge_factor, double a, double b, double
  * "blockdiag:ROWS:BLOCK"             ROWS x ROWS, dense BLOCK x BLOCK blocks along the diagonal,
  *                                    the last one cut to ROWS % BLOCK when that is not 0,
  *                                    1 <= BLOCK <= ROWS
- *   (band and blockdiag: the diagonal holds the row's length and the others -1, so the matrix
- *   is symmetric and strictly diagonally dominant, like the stencils.)
+ * "blocks3d:N:B"                     the 27-point stencil on N^3 with B unknowns a grid point (3-D
+ *                                    elasticity's pattern at B = 3): row p*B+a holds columns
+ *                                    q*B+b for each of p's up to 27 neighbours q and every b < B,
+ *                                    rows of up to 27 B in runs of 3 B; N^3 B rows, 1 <= B <= 64
+ * "arrow:ROWS:WIDTH:K"               ROWS x ROWS, the band of WIDTH plus the last K rows and the
+ *                                    last K columns dense (a bordered band: the coupling rows and
+ *                                    columns of a KKT or circuit matrix), 0 <= K <= ROWS
+ *   (band, blockdiag, blocks3d and arrow: the diagonal holds the row's length and the others -1,
+ *   so the matrix is symmetric and strictly diagonally dominant, like the stencils.)
+ * "powerlaw:ROWS:MIN:MAX[:SEED]"     ROWS x ROWS, row lengths of a Pareto law of shape 1.5
+ *                                    (P(len > l) = (MIN / l)^1.5, mean 3 MIN before the cut)
+ *                                    cut at MAX, columns as longrows' (one from each of len equal
+ *                                    strata): heavy-tailed rows reading x uniformly, unlike
+ *                                    rmat's, whose columns are as skewed as its rows;
+ *                                    1 <= MIN <= MAX <= ROWS
  * "perm:[SEED:]SPEC"                 SPEC (any other generated spec, or a Matrix Market file)
  *                                    with rows and columns renumbered by one uniformly random
  *                                    permutation p (Fisher-Yates, keyed by SEED): A'[p(i)][p(j)]
@@ -117,21 +130,23 @@ spmvp_csr *spmvp_gen_rmat(int scale, int edge_factor, double a, double b, double
 typedef enum spmvp_family {
     SPMVP_FAMILY_LAPLACE2D, SPMVP_FAMILY_LAPLACE3D, SPMVP_FAMILY_LAPLACE3D27,
     SPMVP_FAMILY_RANDOM, SPMVP_FAMILY_BENCH, SPMVP_FAMILY_RMAT, SPMVP_FAMILY_LONGROWS,
-    SPMVP_FAMILY_BAND, SPMVP_FAMILY_BLOCKDIAG, SPMVP_FAMILY_PERM
+    SPMVP_FAMILY_BAND, SPMVP_FAMILY_BLOCKDIAG, SPMVP_FAMILY_PERM, SPMVP_FAMILY_BLOCKS3D,
+    SPMVP_FAMILY_ARROW, SPMVP_FAMILY_POWERLAW
 } spmvp_family;
 
 #define SPMVP_GEN_SPEC_MAX 256 /* a spec's length limit, its terminating 0 included */
 
 typedef struct spmvp_gen_spec {
     spmvp_family family;
-    long long n;                  /* laplace*: grid points per dimension */
-    long long rows, cols;         /* random, bench, longrows, band, blockdiag */
-    long long nlong, longlen;     /* longrows: long rows and their length (pnz: the others') */
-    long long width;              /* band: half-width; blockdiag: block size */
+    long long n;                  /* laplace*, blocks3d: grid points per dimension */
+    long long rows, cols;         /* random, bench, longrows, band, blockdiag, arrow, powerlaw */
+    long long nlong, longlen;     /* longrows: long rows and their length (pnz: the others');
+                                     arrow: nlong = K; powerlaw: longlen = MAX (pnz: MIN) */
+    long long width;              /* band, arrow: half-width; blockdiag: block size; blocks3d: B */
     int pnz;                      /* random, bench: mean row length */
     spmvp_dist dist;              /* random, bench */
     int scale, edge_factor;       /* rmat */
-    unsigned long long seed;      /* random, bench, rmat, longrows, perm */
+    unsigned long long seed;      /* random, bench, rmat, longrows, perm, powerlaw */
     int has_seed;                 /* 1 when the spec gave :SEED */
     char inner[SPMVP_GEN_SPEC_MAX]; /* perm: the permuted SPEC, read when built */
 } spmvp_gen_spec;
@@ -139,7 +154,7 @@ typedef struct spmvp_gen_spec {
 /* 1 if spec starts with a family name and ':' ("rmat:..."), so names a generated matrix
  * rather than a file; 0 otherwise. */
 int spmvp_gen_is_spec(const char *spec);
-/* 1 if the family takes a seed (random, bench, rmat, longrows, perm). */
+/* 1 if the family takes a seed (random, bench, rmat, longrows, perm, powerlaw). */
 int spmvp_gen_family_seeded(spmvp_family f);
 /* Parses spec into *out. SPMVP_ERR_ARG with a message naming the spec and the bad field:
  * "random:100:x:normal: PNZ must be an integer in 1..2147483647". */
@@ -162,7 +177,8 @@ spmvp_row_stats spmvp_csr_row_stats(const spmvp_csr *A);
  *   "laplace2d:N" (5-point, N x N), "laplace3d:N" (7-point, N^3), "laplace3d27:N",
  *   "random:ROWS[xCOLS]:PNZ:DIST[:SEED]", "bench:ROWS:PNZ:DIST[:SEED]" (DIST fixed, normal or
  *   uniform), "rmat:SCALE[:EDGEFACTOR[:SEED]]", "longrows:ROWS:SHORT:NLONG:LONG[:SEED]",
- *   "band:ROWS:WIDTH", "blockdiag:ROWS:BLOCK", "perm:[SEED:]SPEC".
+ *   "band:ROWS:WIDTH", "blockdiag:ROWS:BLOCK", "blocks3d:N:B", "arrow:ROWS:WIDTH:K",
+ *   "powerlaw:ROWS:MIN:MAX[:SEED]", "perm:[SEED:]SPEC".
  * A malformed spec is SPMVP_ERR_ARG with a message naming the spec and the field
  * ("random:100:x:normal: PNZ must be an integer in 1..2147483647"); a valid one too large for
  * 32-bit indices is SPMVP_ERR_RANGE. (A file whose name starts so is read as "./random:...".) */

@@ -102,6 +102,10 @@ spmvp_status spmvp_gen_longrows_st(long long rows, int shortlen, long long nlong
  * (gen_band.c). */
 spmvp_status spmvp_gen_band_st(long long rows, long long width, spmvp_csr **out);
 spmvp_status spmvp_gen_blockdiag_st(long long rows, long long block, spmvp_csr **out);
+spmvp_status spmvp_gen_blocks3d_st(long long n, long long b, spmvp_csr **out); /* gen_coupled.c */
+spmvp_status spmvp_gen_arrow_st(long long rows, long long width, long long k, spmvp_csr **out);
+spmvp_status spmvp_gen_powerlaw_st(long long rows, long long minlen, long long maxlen,
+                                   unsigned long long seed, spmvp_csr **out); /* gen_longrows.c */
 /* A copy of A renumbered by a random permutation keyed by seed: P A P^T when A is square, rows
  * and columns permuted independently when not; columns sorted in each row (gen_perm.c). */
 spmvp_status spmvp_gen_perm_st(const spmvp_csr *A, unsigned long long seed, spmvp_csr **out);

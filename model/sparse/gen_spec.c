@@ -29,6 +29,9 @@ static const struct {
     {"band", SPMVP_FAMILY_BAND, "band:ROWS:WIDTH"},
     {"blockdiag", SPMVP_FAMILY_BLOCKDIAG, "blockdiag:ROWS:BLOCK"},
     {"perm", SPMVP_FAMILY_PERM, "perm:[SEED:]SPEC"},
+    {"blocks3d", SPMVP_FAMILY_BLOCKS3D, "blocks3d:N:B"},
+    {"arrow", SPMVP_FAMILY_ARROW, "arrow:ROWS:WIDTH:K"},
+    {"powerlaw", SPMVP_FAMILY_POWERLAW, "powerlaw:ROWS:MIN:MAX[:SEED]"},
 };
 #define NFAMILIES (sizeof families / sizeof families[0])
 
@@ -47,7 +50,7 @@ int spmvp_gen_is_spec(const char *spec) { return spec && find_family(spec) >= 0;
 int spmvp_gen_family_seeded(spmvp_family f)
 {
     return f == SPMVP_FAMILY_RANDOM || f == SPMVP_FAMILY_BENCH || f == SPMVP_FAMILY_RMAT ||
-           f == SPMVP_FAMILY_LONGROWS || f == SPMVP_FAMILY_PERM;
+           f == SPMVP_FAMILY_LONGROWS || f == SPMVP_FAMILY_PERM || f == SPMVP_FAMILY_POWERLAW;
 }
 
 /* a whole plain decimal integer in lo..hi */
@@ -127,7 +130,8 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
     int fi = find_family(spec);
     if (fi < 0)
         return spmvp_fail(SPMVP_ERR_ARG, "%.200s: not a generated matrix (laplace2d:, laplace3d:, "
-                          "laplace3d27:, random:, bench:, rmat:, longrows:, band:, blockdiag:, perm:)", spec);
+                          "laplace3d27:, random:, bench:, rmat:, longrows:, band:, blockdiag:, perm:, blocks3d:, "
+                          "arrow:, powerlaw:)", spec);
     const char *syntax = families[fi].syntax;
     if (strlen(spec) >= sizeof buf)
         return spmvp_fail(SPMVP_ERR_ARG, "%.60s...: too long for %s", spec, syntax);
@@ -237,6 +241,47 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
                               what, !band, out->rows - band, band ? "ROWS-1" : "ROWS");
         return SPMVP_OK;
     }
+    case SPMVP_FAMILY_BLOCKS3D:
+        if (nf != 2)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        if (parse_ll(field[0], 1, 100000, &out->n))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: the grid size N must be an integer in 1..100000", spec);
+        if (parse_ll(field[1], 1, 64, &out->width))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: B must be an integer in 1..64", spec);
+        return SPMVP_OK;
+    case SPMVP_FAMILY_ARROW:
+        if (nf != 3)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
+                              SPMVP_IDX_MAX - 1);
+        out->cols = out->rows;
+        if (parse_ll(field[1], 0, out->rows - 1, &out->width))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: WIDTH must be an integer in 0..%lld (ROWS-1)",
+                              spec, out->rows - 1);
+        if (parse_ll(field[2], 0, out->rows, &out->nlong))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: K must be an integer in 0..%lld (ROWS)", spec,
+                              out->rows);
+        return SPMVP_OK;
+    case SPMVP_FAMILY_POWERLAW: {
+        long long f[3];
+        if (nf < 3 || nf > 4)
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
+        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &f[0]))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
+                              SPMVP_IDX_MAX - 1);
+        if (parse_ll(field[1], 1, f[0], &f[1]) || parse_ll(field[2], f[1], f[0], &f[2]))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: MIN and MAX must be integers with 1 <= MIN <= "
+                              "MAX <= ROWS", spec);
+        out->rows = out->cols = f[0];
+        out->pnz = (int)f[1];
+        out->longlen = f[2];
+        if (nf == 4 && spmvp_gen_parse_seed(field[3], &out->seed))
+            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
+                              (unsigned long long)UINT64_MAX);
+        out->has_seed = nf == 4;
+        return SPMVP_OK;
+    }
     case SPMVP_FAMILY_PERM:
         break; /* parsed above */
     }
@@ -273,6 +318,12 @@ spmvp_status spmvp_gen_build(const spmvp_gen_spec *s, spmvp_csr **out)
         return spmvp_gen_band_st(s->rows, s->width, out);
     case SPMVP_FAMILY_BLOCKDIAG:
         return spmvp_gen_blockdiag_st(s->rows, s->width, out);
+    case SPMVP_FAMILY_BLOCKS3D:
+        return spmvp_gen_blocks3d_st(s->n, s->width, out);
+    case SPMVP_FAMILY_ARROW:
+        return spmvp_gen_arrow_st(s->rows, s->width, s->nlong, out);
+    case SPMVP_FAMILY_POWERLAW:
+        return spmvp_gen_powerlaw_st(s->rows, s->pnz, s->longlen, s->seed, out);
     case SPMVP_FAMILY_PERM: {
         spmvp_csr *A;
         spmvp_status st = spmvp_matrix_load(s->inner, &A);

@@ -33,6 +33,12 @@ static int small(const spmvp_gen_spec *g)
         return g->rows <= 200000 && g->rows * (2 * g->width + 1) <= 400000;
     case SPMVP_FAMILY_BLOCKDIAG:
         return g->rows <= 200000 && g->rows * g->width <= 400000;
+    case SPMVP_FAMILY_BLOCKS3D:
+        return g->n <= 20 && g->n * g->n * g->n * 27 * g->width * g->width <= 400000;
+    case SPMVP_FAMILY_ARROW:
+        return g->rows <= 200000 && g->rows * (2 * g->width + 1 + 2 * g->nlong) <= 400000;
+    case SPMVP_FAMILY_POWERLAW:
+        return g->rows <= 20000 && g->rows * g->pnz * 3 <= 200000 && g->longlen <= 20000;
     case SPMVP_FAMILY_PERM: {
         /* a generated SPEC only: a file name from the fuzzer would read whatever lies there */
         spmvp_gen_spec in;
