@@ -46,6 +46,21 @@ expect 0 0 env SPMVP_MAX_HOST_BYTES=64M "$SPMVP" bench longrows:20000:2:1:5000 -
 grep -q "^ell  *unsuitable: ELL: 1213440000 bytes of host memory needed" "$tmp/out" ||
     { echo "FAIL: ELL over the host budget: $(cat "$tmp/out")"; fails=$((fails + 1)); }
 
+# a padded format the device cannot hold is refused from its bytes model, before the host builds
+# it: ELL of arrow:R:0:2 (two dense rows) holds about R^2 slots of 8 bytes (single); R is the
+# first multiple of 1024 past the device's max allocation, and a budget of 200G would let the
+# host build it (1.5x that)
+max=$("$SPMVP" devices --json | sed -n 's/.*"max_alloc_bytes":[[:space:]]*\([0-9]*\).*/\1/p' | head -1)
+r=1024
+while [ $((r * r * 8)) -le "${max:-0}" ]; do r=$((r + 1024)); done
+if [ $((r * (r + 256))) -lt 2147483648 ]; then
+    expect 0 0 env SPMVP_MAX_HOST_BYTES=200G "$SPMVP" bench arrow:$r:0:2 --formats ell,csr_vector --runs 2 --warmup 0
+    grep -q "^ell  *unsuitable: its arrays would need [0-9]* bytes (the format's bytes model, before converting)" "$tmp/out" ||
+        { echo "FAIL: ELL of dense rows: $(cat "$tmp/out")"; fails=$((fails + 1)); }
+else
+    echo "note: max allocation $max bytes: no ELL within 32-bit indices exceeds it; check not run"
+fi
+
 # a JSON key holding a newline (found by fuzz_profile): still one line on stderr
 expect 1 1 "$SPMVP" predict laplace2d:4 --profile tests/fuzz/known/profile_key_with_newline.json
 

@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "clcheck.h"
+#include "stats.h"
+#include "work.h"
 
 #define MAX_LAUNCH SPMVP_PLAN_MAX_LAUNCHES
 
@@ -199,6 +201,40 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     return st;
 }
 
+/* Before converting A: the format's bytes model (its work hook, format.h: O(nnz), nothing
+ * converted) against the device's limits. A padded format that cannot fit is refused before
+ * the host builds the padding: ELL of arrow:20000:2:4 (four dense rows) took 4.8 GB of host
+ * memory and 5 s to be refused for a 3.2 GB buffer on a device that takes 2 GiB, and at 2 M
+ * rows it is 48 TB. SPMVP_ERR_UNSUITABLE with the reason, as plan and pack would have said;
+ * SPMVP_OK when the model has nothing against it (or the format has no work hook). */
+static spmvp_status check_bytes_model(const spmvp_spmv *s, const spmvp_csr *A,
+                                      const spmvp_mapping *map, const spmvp_target *t)
+{
+    const spmvp_device_info *di = &s->ctx->info;
+    spmvp_rowlen_stats *rs = spmvp_rowlen_stats_from_csr(A);
+    if (!rs)
+        return SPMVP_ERR_NOMEM;
+    spmvp_mapping m = *map;
+    spmvp_work w;
+    spmvp_format_resolve(s->format, rs, t->warp, &m);
+    spmvp_status st = spmvp_format_work(s->format, A, rs, &m, t, &w);
+    spmvp_rowlen_stats_free(rs);
+    if (st == SPMVP_ERR_ARG) /* no work hook: the plan will tell */
+        return SPMVP_OK;
+    if (st)
+        return st;
+    long long arrays = w.bytes - spmvp_work_vectors(A, t->value_size);
+    if ((unsigned long long)arrays > di->max_alloc)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "its arrays would need %lld bytes (the format's "
+                          "bytes model, before converting), above the device's max allocation of "
+                          "%llu bytes", arrays, (unsigned long long)di->max_alloc);
+    if ((unsigned long long)w.bytes > di->global_mem)
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "would need %lld bytes (the format's bytes model, "
+                          "before converting), the device has %llu", w.bytes,
+                          (unsigned long long)di->global_mem);
+    return SPMVP_OK;
+}
+
 /* Plans A in the spmv's format (model/sparse/format.h) and runs the plan. */
 static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_options *opt)
 {
@@ -206,7 +242,10 @@ static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_op
     spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem};
     spmvp_plan p;
     double t0 = spmvp_now_us();
-    spmvp_status st = spmvp_format_plan(s->format, A, &opt->map, &t, &p);
+    spmvp_status st = check_bytes_model(s, A, &opt->map, &t);
+    if (st)
+        return st;
+    st = spmvp_format_plan(s->format, A, &opt->map, &t, &p);
     s->convert_us = spmvp_now_us() - t0;
     if (st)
         return st;
