@@ -34,6 +34,19 @@ expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 1 --warmup 0 --hyb-widths 0,2,4,9
 [ "$(grep -c '^hyb ' "$tmp/out")" -eq 4 ] || { echo "FAIL: --hyb-widths should time 4 HYBs"; fails=$((fails + 1)); }
 
+# --max-seconds: a format whose products would take longer is timed with fewer of them (and
+# says so), at least 3 runs and a batch of 1; 0 keeps the counts
+expect 0 0 "$SPMVP" bench laplace2d:20 --formats coo --runs 40 --batch 60 --max-seconds 0.000001
+grep -q "^note      coo takes .* timed with 2 warm-up, 3 runs and a batch of 1 to stay within" "$tmp/out" ||
+    { echo "FAIL: --max-seconds note: $(cat "$tmp/out")"; fails=$((fails + 1)); }
+expect 0 0 "$SPMVP" bench laplace2d:20 --formats coo --runs 40 --batch 60 --max-seconds 0.000001 --json
+tr -d ' \t\n' <"$tmp/out" | grep -q '"batch_us":[-+.e0-9]*,"warmup":2,"runs":3,"batch":1,' ||
+    { echo "FAIL: --max-seconds counts in JSON"; fails=$((fails + 1)); }
+expect 0 0 "$SPMVP" bench laplace2d:20 --formats coo --runs 4 --batch 6 --max-seconds 0 --json
+tr -d ' \t\n' <"$tmp/out" | grep -q '"batch_us":[-+.e0-9]*,"warmup":5,"runs":4,"batch":6,' ||
+    { echo "FAIL: --max-seconds 0 should keep the counts"; fails=$((fails + 1)); }
+expect 2 1 "$SPMVP" bench laplace2d:20 --max-seconds -1
+
 # no OpenCL platform at all (an empty ICD directory): one clear line, exit 1
 mkdir -p "$tmp/novendors"
 expect 1 1 env OCL_ICD_VENDORS="$tmp/novendors" "$SPMVP" devices

@@ -11,6 +11,7 @@ typedef struct bench_args {
     int hyb_widths[256], nhyb;  /* --hyb-widths: HYB at each K instead of the formats */
     int json, precision;
     int runs, warmup, batch, wg_size;
+    double max_seconds;
     spmvp_mapping map;          /* the formats' thread-mapping parameters */
 } bench_args;
 
@@ -45,6 +46,9 @@ static const spmvp_opt options[] = {
     {SPMVP_INT("runs", &args.runs, "N", "timed products, one event each", "50", 1, 1000000)},
     {SPMVP_INT("warmup", &args.warmup, "A", "untimed products first (seed 000 eq. 5)", "5", 0, 1000000)},
     {SPMVP_INT("batch", &args.batch, "B", "products back to back for the batch time", "100", 1, 1000000)},
+    {SPMVP_DOUBLE("max-seconds", &args.max_seconds, "S", "a format whose first product shows that "
+                  "its warm-up, runs and batch would take longer is timed with fewer of each (at "
+                  "least 1, 3 and 1); 0: never fewer", "2", 0, 1e6)},
     {SPMVP_MAPPING(&args.map)},
     {SPMVP_CUSTOM("hyb-widths", &args, "K,K,...", "time HYB alone at each ELL width K of the list (a "
                   "threshold sweep)", NULL, parse_widths), .conflicts = "hyb-width"},
@@ -74,6 +78,7 @@ static int parse(int argc, char **argv, bench_args *a)
     a->runs = 50;
     a->warmup = 5;
     a->batch = 100;
+    a->max_seconds = 2;
     a->map = spmvp_mapping_auto();
     for (int f = 0; f < SPMVP_NFORMATS; f++)
         a->formats.formats[a->formats.n++] = f;
@@ -96,6 +101,7 @@ static spmvp_bench_options bench_options(const bench_args *a)
     o.runs = a->runs;
     o.warmup = a->warmup;
     o.batch = a->batch;
+    o.max_seconds = a->max_seconds;
     return o;
 }
 
@@ -186,6 +192,11 @@ static void print_table(const spmvp_context *ctx, const bench_args *a, const spm
                 printf("note      %s's runs spread widely (quartiles %.2f-%.2f µs around a median of "
                        "%.2f): rerun with more --runs on an idle device\n", spmvp_format_name(r[i].format),
                        r[i].q1_us, r[i].q3_us, r[i].median_us);
+    for (int i = 0; i < n; i++)
+        if (r[i].state == SPMVP_BENCH_OK && (r[i].runs < opt->runs || r[i].batch < opt->batch))
+            printf("note      %s takes %.0f µs a product: timed with %d warm-up, %d runs and a batch "
+                   "of %d to stay within --max-seconds %g\n", spmvp_format_name(r[i].format),
+                   r[i].median_us, r[i].warmup, r[i].runs, r[i].batch, opt->max_seconds);
     /* a compiler that takes seconds is a cost of a first product that no timing above shows */
     for (int i = 0; i < n; i++)
         if (r[i].build_ms > 1000)
@@ -211,6 +222,9 @@ static cJSON *result_json(const spmvp_bench_result *x, const verdict *v, int i)
     cJSON_AddNumberToObject(o, "max_us", x->max_us);
     cJSON_AddNumberToObject(o, "mean_us", x->mean_us);
     cJSON_AddNumberToObject(o, "batch_us", x->batch_us);
+    cJSON_AddNumberToObject(o, "warmup", x->warmup);
+    cJSON_AddNumberToObject(o, "runs", x->runs);
+    cJSON_AddNumberToObject(o, "batch", x->batch);
     cJSON_AddNumberToObject(o, "spread_percent", 100 * spread(x));
     cJSON_AddNumberToObject(o, "gflops", x->gflops);
     cJSON_AddNumberToObject(o, "gbs_format", x->gbs_format);

@@ -113,19 +113,60 @@ out:
     return st;
 }
 
+/* The first warm-up products (two, or one when opt->warmup is 1), timed by their events, and
+ * the counts that keep warm-up, runs and batch within opt->max_seconds (bench.h): each cut in
+ * the same proportion, to at least 1, 3 and 1. The faster of the two decides: a first launch
+ * may carry a runtime's lazy work (PoCL specialises a kernel for its work-group size then).
+ * *warmup is what is left to run after these. */
+static spmvp_status first_warmups(spmvp_context *ctx, spmvp_spmv *s, const spmvp_bench_options *opt,
+                                  int *warmup, int *runs, int *batch)
+{
+    spmvp_status st = SPMVP_OK;
+    /* without a limit the warm-ups run untimed, as they always did (train, calibrate) */
+    int k = !(opt->max_seconds > 0) ? 0 : opt->warmup < 2 ? opt->warmup : 2;
+    double us = 0;
+    for (int i = 0; i < k && !st; i++) {
+        cl_event e0 = NULL, e1 = NULL;
+        double t = 0;
+        st = spmvp_spmv_enqueue(s, &e0, &e1);
+        if (!st)
+            SPMVP_CL(clFinish(ctx->queue), next);
+        if (!st && !(st = spmvp_event_us(e0, e1 ? e1 : e0, &t)))
+            us = i == 0 || t < us ? t : us;
+    next:
+        release(&e0);
+        release(&e1);
+    }
+    *warmup = opt->warmup - k;
+    if (st || k == 0)
+        return st;
+    double want = opt->max_seconds * 1e6, need = us * (opt->warmup + *runs + *batch);
+    if (need <= want)
+        return SPMVP_OK;
+    double f = want / need;
+    *warmup = (int)(opt->warmup * f) > k ? (int)(opt->warmup * f) - k : 0;
+    *runs = (int)(*runs * f) > 3 ? (int)(*runs * f) : 3 < *runs ? 3 : *runs;
+    *batch = (int)(*batch * f) > 1 ? (int)(*batch * f) : 1;
+    return SPMVP_OK;
+}
+
 /* Times opt->runs single products (after opt->warmup untimed ones) and one batch. */
 static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_bench_options *opt,
                               spmvp_bench_result *r)
 {
     spmvp_status st = SPMVP_OK;
-    int runs = opt->runs > 0 ? opt->runs : 1;
+    int runs = opt->runs > 0 ? opt->runs : 1, warmup = 0, cut_batch = opt->batch;
     cl_event *ev = calloc(2 * (size_t)runs, sizeof *ev);
     double *t = calloc((size_t)runs, sizeof *t);
     if (!ev || !t) {
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
         goto out;
     }
-    for (int i = 0; i < opt->warmup; i++)
+    if ((st = first_warmups(ctx, s, opt, &warmup, &runs, &cut_batch)))
+        goto out;
+    r->warmup = warmup + (opt->max_seconds > 0 ? (opt->warmup < 2 ? opt->warmup : 2) : 0);
+    r->runs = runs;
+    for (int i = 0; i < warmup; i++)
         if ((st = spmvp_spmv_enqueue(s, NULL, NULL)))
             goto out;
     for (int i = 0; i < runs; i++)
@@ -145,7 +186,7 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
     r->q1_us = spmvp_quantile(t, runs, 0.25);
     r->q3_us = spmvp_quantile(t, runs, 0.75);
 
-    int batch = opt->batch;
+    int batch = opt->batch > 0 ? cut_batch : 0;
     if (batch > 0 && opt->batch_min_us > 0 && r->median_us > 0) {
         double want = ceil(opt->batch_min_us / r->median_us);
         batch = want > 100000 ? 100000 : want > batch ? (int)want : batch;

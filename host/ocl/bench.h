@@ -15,6 +15,11 @@ typedef struct spmvp_bench_options {
     double batch_min_us; /* > 0: enlarge the batch until it lasts about this long (from the
                             event-timed median), at most 100000 products: a short batch of a
                             5 µs product is launch jitter, not the product */
+    double max_seconds; /* > 0: when the first warm-up products show that warm-up, runs and
+                           batch would take longer than this, fewer of each (at least 1 warm-up,
+                           3 runs and a batch of 1): JAD or SELL on a row of 10^6 entries takes
+                           0.1-0.2 s a product, 50 s at bench's counts; 0 (or no warm-up): the
+                           counts as given */
 } spmvp_bench_options;
 
 typedef enum spmvp_bench_state { SPMVP_BENCH_OK, SPMVP_BENCH_UNSUITABLE, SPMVP_BENCH_FAILED } spmvp_bench_state;
@@ -31,7 +36,9 @@ typedef struct spmvp_bench_result {
     double mean_us;      /* mean of the timed runs: T_B of seed 000 eq. 5 */
     double batch_us;     /* per product over `batch` back-to-back products */
     double batch2_us;    /* the same, a second time (repeat_batch), else 0 */
-    int batch;           /* the products of each batch (batch_min_us may enlarge it) */
+    int batch;           /* the products of each batch (batch_min_us may enlarge it, max_seconds
+                            shrink it) */
+    int warmup, runs;    /* the warm-up and timed products run (max_seconds may have cut them) */
     double gflops;       /* 2*nnz / median */
     double gbs_format;   /* footprint / median */
     double gbs_csr;      /* csr_bytes / median */
