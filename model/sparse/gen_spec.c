@@ -67,6 +67,16 @@ static int parse_ll(const char *s, long long lo, long long hi, long long *out)
     return 0;
 }
 
+/* ROWS of a spec, 1..SPMVP_IDX_MAX-1 (one row more still fits the row pointers); 0, or -1
+ * with the message naming the spec */
+static int parse_rows(const char *spec, const char *field, long long *rows)
+{
+    if (!parse_ll(field, 1, SPMVP_IDX_MAX - 1, rows))
+        return 0;
+    spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec, SPMVP_IDX_MAX - 1);
+    return -1;
+}
+
 int spmvp_gen_parse_seed(const char *s, unsigned long long *out)
 {
     char *end;
@@ -164,9 +174,8 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
         char *x = out->family == SPMVP_FAMILY_RANDOM ? strchr(field[0], 'x') : NULL;
         if (x)
             *x = '\0';
-        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX - 1);
+        if (parse_rows(spec, field[0], &out->rows))
+            return SPMVP_ERR_ARG;
         out->cols = out->rows;
         if (x && parse_ll(x + 1, 1, SPMVP_IDX_MAX, &out->cols))
             return spmvp_fail(SPMVP_ERR_ARG, "%s: COLS must be an integer in 1..%d", spec,
@@ -231,9 +240,8 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
         const char *what = band ? "WIDTH" : "BLOCK";
         if (nf != 2)
             return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
-        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX - 1);
+        if (parse_rows(spec, field[0], &out->rows))
+            return SPMVP_ERR_ARG;
         out->cols = out->rows;
         /* band: WIDTH 0..ROWS-1 (a wider band is the same full matrix); blockdiag: 1..ROWS */
         if (parse_ll(field[1], !band, out->rows - band, &out->width))
@@ -252,9 +260,8 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
     case SPMVP_FAMILY_ARROW:
         if (nf != 3)
             return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
-        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &out->rows))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX - 1);
+        if (parse_rows(spec, field[0], &out->rows))
+            return SPMVP_ERR_ARG;
         out->cols = out->rows;
         if (parse_ll(field[1], 0, out->rows - 1, &out->width))
             return spmvp_fail(SPMVP_ERR_ARG, "%s: WIDTH must be an integer in 0..%lld (ROWS-1)",
@@ -267,9 +274,8 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
         long long f[3];
         if (nf < 3 || nf > 4)
             return spmvp_fail(SPMVP_ERR_ARG, "%s: expected %s", spec, syntax);
-        if (parse_ll(field[0], 1, SPMVP_IDX_MAX - 1, &f[0]))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: ROWS must be an integer in 1..%d", spec,
-                              SPMVP_IDX_MAX - 1);
+        if (parse_rows(spec, field[0], &f[0]))
+            return SPMVP_ERR_ARG;
         if (parse_ll(field[1], 1, f[0], &f[1]) || parse_ll(field[2], f[1], f[0], &f[2]))
             return spmvp_fail(SPMVP_ERR_ARG, "%s: MIN and MAX must be integers with 1 <= MIN <= "
                               "MAX <= ROWS", spec);
