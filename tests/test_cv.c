@@ -94,10 +94,9 @@ static void configurations_cover_every_format_and_label_their_mapping(void)
     for (int i = 0; i < n; i++)
         seen[c[i].format]++;
     /* four work-group sizes each; CSR-vector and SELL their power-of-two sweep at 256 too,
-     * SELL its 16-bit columns and CSR-adaptive its 4 entries a work-item (variants) */
+     * SELL its 16-bit columns (a variant) */
     for (int f = 0; f < SPMVP_NFORMATS; f++)
-        CHECK_MSG(seen[f] == (f == SPMVP_CSR_VECTOR ? 4 + 5 : f == SPMVP_SELL ? 4 + 1 + 5 :
-                              f == SPMVP_CSR_ADAPTIVE ? 4 + 1 : 4),
+        CHECK_MSG(seen[f] == (f == SPMVP_CSR_VECTOR ? 4 + 5 : f == SPMVP_SELL ? 4 + 1 + 5 : 4),
                   "%s: %d", spmvp_format_name((spmvp_format)f), seen[f]);
     char label[64];
     spmvp_config_label(&c[0], s, 32, label, sizeof label);
@@ -110,22 +109,10 @@ static void configurations_cover_every_format_and_label_their_mapping(void)
             CHECK_MSG(c[i].format == SPMVP_SELL && !strcmp(label, "wg=256 C=32, T=1, idx=16"), "%s", label);
         }
     CHECK(variants == 1);
-    variants = 0;
-    for (int i = 0; i < n; i++)
-        if (c[i].format == SPMVP_CSR_ADAPTIVE && c[i].map.adaptive_items == 4) {
-            variants++;
-            spmvp_config_label(&c[i], s, 32, label, sizeof label);
-            CHECK_MSG(!strcmp(label, "wg=256 items=4"), "%s", label);
-        }
-        else if (c[i].format == SPMVP_CSR_ADAPTIVE && c[i].map.wg_size == 256) {
-            spmvp_config_label(&c[i], s, 32, label, sizeof label);
-            CHECK_MSG(!strcmp(label, "wg=256"), "the automatic CSR-adaptive's key: %s", label);
-        }
-    CHECK(variants == 1);
     free(c);
     /* quick: work-group 256, automatic parameters, and the variants; a device of 128 drops
      * 256 and 512, and the variants with them */
-    CHECK(spmvp_config_list(s, 32, 1024, 1, &c, &n) == SPMVP_OK && n == SPMVP_NFORMATS + 2);
+    CHECK(spmvp_config_list(s, 32, 1024, 1, &c, &n) == SPMVP_OK && n == SPMVP_NFORMATS + 1);
     free(c);
     CHECK(spmvp_config_list(s, 32, 128, 0, &c, &n) == SPMVP_OK && n == 2 * SPMVP_NFORMATS);
     free(c);

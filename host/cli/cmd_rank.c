@@ -35,8 +35,8 @@ const spmvp_cmd spmvp_command_rank = {
     "rank", spmvp_cmd_rank, "rank every format and thread mapping for a matrix, best first, "
     "with intervals and ties", "MATRIX", 1, 1, options,
     "Computes the matrix's features for each configuration training measures (every format at\n"
-    "work-group sizes 64..512, CSR-vector's V and SELL's C at 256, SELL's 16-bit columns and\n"
-    "CSR-adaptive's 4 entries a work-item at 256; the profile's device) and predicts each with the model, by default the one whose\n"
+    "work-group sizes 64..512, CSR-vector's V and SELL's C at 256, SELL's 16-bit columns at\n"
+    "256; the profile's device) and predicts each with the model, by default the one whose\n"
     "held-out picks ranked best in the profile's training (else the smallest cross-validated\n"
     "error). The interval is the prediction times the 5th..95th percentiles of\n"
     "measured/predicted in cross-validation for that model and format, widened by the p90\n"

@@ -66,8 +66,8 @@ const spmvp_cmd spmvp_command_train = {
     "train", spmvp_cmd_train, "measure a corpus on a device and fit the learned models",
     "[MATRIX...]", 0, -1, options,
     "Measures every configuration (each format at work-group sizes 64..512, and every\n"
-    "power-of-two value of CSR-vector's V and SELL's C at 256, and SELL's 16-bit columns and\n"
-    "CSR-adaptive's 4 entries a work-item at 256 with --quick too) of each matrix of the corpus and of each MATRIX as bench does\n"
+    "power-of-two value of CSR-vector's V and SELL's C at 256, and SELL's 16-bit columns at\n"
+    "256 with --quick too) of each matrix of the corpus and of each MATRIX as bench does\n"
     "(verified against the CPU; then a back-to-back batch enlarged to --batch-us, twice: the\n"
     "first is the models' target, per product as a solver sees it, the second the noise\n"
     "floor), in the precisions asked for, with the host conversion and upload\n"

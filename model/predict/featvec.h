@@ -61,9 +61,8 @@ typedef struct spmvp_config {
  * 64, 128, 256 and 512 (those the device allows) with its own parameters automatic, and at 256
  * every other value a power-of-two parameter of the format may take among 1..64 (CSR-vector's
  * V, SELL's C, ...) within the parameter's range; quick: work-group 256 only, automatic
- * parameters. Both: at 256, each parameter's `variant` (format.h; SELL's 16-bit columns,
- * CSR-adaptive's 4 entries a work-item), the rest automatic, whether or not A allows it (its
- * features say). SPMVP_ERR_NOMEM. */
+ * parameters. Both: at 256, each parameter's `variant` (format.h; SELL's 16-bit columns), the
+ * rest automatic, whether or not A allows it (its features say). SPMVP_ERR_NOMEM. */
 spmvp_status spmvp_config_list(const spmvp_rowlen_stats *s, unsigned warp, size_t max_wg,
                                int quick, spmvp_config **out, int *n);
 

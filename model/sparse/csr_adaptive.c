@@ -342,30 +342,13 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
     return SPMVP_OK;
 }
 
-/* "items=4" where the mapping names the entries per work-item (the variant below), "" for the
- * automatic 8: the training tables' key of the automatic configuration stays "wg=256". */
-static void label_adaptive(const spmvp_mapping *m, char *buf, size_t size)
-{
-    if (m->adaptive_items > 0)
-        snprintf(buf, size, "items=%d", m->adaptive_items);
-    else if (size)
-        buf[0] = '\0';
-}
-
-/* 4 entries a work-item is a variant (format.h), measured by training and ranked by rank
- * beside the automatic 8: on the H100 it was 2-5 % faster on every R-MAT and random-rows
- * matrix of the GPU-scale set, 3 % on R-MAT 20 in double (docs/data/h100-irregular), and
- * slower on stencils (pde100 double 55 against 47 µs) and small matrices (1.1-1.3x below
- * 10^5 entries): which side is faster depends on the matrix and the device, so rank decides. */
 static const spmvp_mapping_param adaptive_params[] = {
     {"adaptive-items", "N", "CSR-adaptive entries per work-item: a stream block holds up to "
      "WG x N entries; rows longer than 4 x WG x N are split into chunks of WG x N",
-     "8, fewer where local memory is short (4 is ranked too)", offsetof(spmvp_mapping, adaptive_items),
-     1, 256, 0, 4},
+     "8, fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
 const spmvp_format_desc spmvp_format_csr_adaptive = {
-    2, "csr_adaptive", "CSR-adaptive", NULL, label_adaptive, plan_adaptive, adaptive_params,
-    work_adaptive,
+    2, "csr_adaptive", "CSR-adaptive", NULL, NULL, plan_adaptive, adaptive_params, work_adaptive,
 };
