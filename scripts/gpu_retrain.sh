@@ -26,7 +26,10 @@ date -u +%FT%TZ >>"$OUT/t/gpu.txt"
 run() { # TABLE LIMIT ARGS...: train until it has measured (before the fit) or LIMIT seconds
     local tab=$1 lim=$2 log
     shift 2
-    log=$OUT/t/train-$(basename "$tab" .tsv).log
+    # a log of its own per run: a second run of the same table (the H200's real matrices) must
+    # not find the first run's "measured now" and be stopped at once (2026-11-24, stop 27)
+    runs=$((${runs:-0} + 1))
+    log=$OUT/t/train-$(basename "$tab" .tsv)-$runs.log
     ./build-gpu/spmvp train --device nvidia --base ".gpu/nvidia-$NAME.json" --table "$tab" -o "$OUT/t/x.json" \
         --manifest .gpu/matrices/MANIFEST.tsv --all-configs-nnz 70 --precision "${PREC:-both}" "$@" >>"$log" 2>&1 &
     local pid=$! s
