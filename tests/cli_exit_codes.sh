@@ -30,6 +30,8 @@ expect 0 0 "$SPMVP" devices
 expect 0 0 "$SPMVP" devices --json
 expect 0 0 "$SPMVP" microbench --mib 8 --runs 2
 expect 0 0 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs 3 --warmup 1 --batch 2
+expect 0 0 "$SPMVP" features laplace2d:20
+expect 0 0 "$SPMVP" features laplace2d:20 --json
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 1 --warmup 0 --hyb-widths 0,2,4,9
 [ "$(grep -c '^hyb ' "$tmp/out")" -eq 4 ] || { echo "FAIL: --hyb-widths should time 4 HYBs"; fails=$((fails + 1)); }

@@ -214,8 +214,8 @@ int spmvp_cmd_features(int argc, char **argv)
         rc = spmvp_cli_emit_json(doc);
     } else {
         print_text(&F, source, t1 - t0, t2 - t1);
-        if (fflush(stdout))
-            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "cannot write to stdout");
+        rc = fflush(stdout) ? spmvp_cli_error(SPMVP_EXIT_FAIL, "cannot write to stdout")
+                            : SPMVP_EXIT_OK; /* rc was target_of's -1, "go on" */
     }
     cJSON_Delete(dev);
     spmvp_csr_free(A);
