@@ -29,7 +29,8 @@ for f in tests/data/mm/good_*.mtx; do gzip -c "$f" >$b/seeds/gz/"$(basename "$f"
 cp devices/*.json tests/data/profiles/*.json $b/seeds/profile/
 i=0
 for s in laplace2d:10 laplace3d:5 laplace3d27:4 random:100:8:normal random:100x50:4:uniform:7 \
-         bench:64:8:fixed rmat:6 rmat:5:4:3; do
+         bench:64:8:fixed rmat:6 rmat:5:4:3 longrows:100:4:2:50 band:100:2 blockdiag:100:8 \
+         perm:3:laplace2d:10 blocks3d:4:3 arrow:100:2:3 powerlaw:200:2:50:5; do
     printf '%s' "$s" >$b/seeds/gen/spec$i
     i=$((i + 1))
 done
