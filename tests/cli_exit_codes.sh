@@ -49,6 +49,18 @@ tr -d ' \t\n' <"$tmp/out" | grep -q '"batch_us":[-+.e0-9]*,"warmup":5,"runs":4,"
     { echo "FAIL: --max-seconds 0 should keep the counts"; fails=$((fails + 1)); }
 expect 2 1 "$SPMVP" bench laplace2d:20 --max-seconds -1
 
+# a batch slower than SPMVP_BENCH_RETIME_RATIO (default 1.3) times the event median is timed
+# again and the faster kept, and said; 0.01 makes every batch such a batch, 0 none
+expect 0 0 env SPMVP_BENCH_RETIME_RATIO=0.01 "$SPMVP" bench laplace2d:20 --formats coo,ell --runs 3 --json
+[ "$(tr -d ' \t\n' <"$tmp/out" | grep -o '"batch_retimed":true,"batch_first_us"' | wc -l)" -eq 2 ] ||
+    { echo "FAIL: SPMVP_BENCH_RETIME_RATIO=0.01 should retime both batches"; fails=$((fails + 1)); }
+expect 0 0 env SPMVP_BENCH_RETIME_RATIO=0.01 "$SPMVP" bench laplace2d:20 --formats coo --runs 3
+grep -q "^note      coo's batch took .* timed again, .* kept (the faster)" "$tmp/out" ||
+    { echo "FAIL: the retimed batch's note: $(cat "$tmp/out")"; fails=$((fails + 1)); }
+expect 0 0 env SPMVP_BENCH_RETIME_RATIO=0 "$SPMVP" bench laplace2d:20 --formats coo --runs 3 --json
+tr -d ' \t\n' <"$tmp/out" | grep -q '"batch_retimed":false' ||
+    { echo "FAIL: SPMVP_BENCH_RETIME_RATIO=0 should retime nothing"; fails=$((fails + 1)); }
+
 # no OpenCL platform at all (an empty ICD directory): one clear line, exit 1
 mkdir -p "$tmp/novendors"
 expect 1 1 env OCL_ICD_VENDORS="$tmp/novendors" "$SPMVP" devices

@@ -20,6 +20,11 @@ typedef struct spmvp_bench_options {
                            3 runs and a batch of 1): JAD or SELL on a row of 10^6 entries takes
                            0.1-0.2 s a product, 50 s at bench's counts; 0 (or no warm-up): the
                            counts as given */
+    double retime_ratio; /* > 0: a batch slower per product than this times the event-timed
+                            median is timed once more and the faster of the two kept
+                            (batch_retimed): back to back, a product costs at most its single
+                            timing, so such a batch met something else on the machine (12 of
+                            2,368 results on the H100, 2026-11-24, up to 3.5x); 0: never */
 } spmvp_bench_options;
 
 typedef enum spmvp_bench_state { SPMVP_BENCH_OK, SPMVP_BENCH_UNSUITABLE, SPMVP_BENCH_FAILED } spmvp_bench_state;
@@ -39,6 +44,8 @@ typedef struct spmvp_bench_result {
     int batch;           /* the products of each batch (batch_min_us may enlarge it, max_seconds
                             shrink it) */
     int warmup, runs;    /* the warm-up and timed products run (max_seconds may have cut them) */
+    int batch_retimed;   /* 1: the batch was timed again (retime_ratio), batch_us the faster */
+    double batch_first_us; /* the first batch's time when batch_retimed, else batch_us */
     double gflops;       /* 2*nnz / median */
     double gbs_format;   /* footprint / median */
     double gbs_csr;      /* csr_bytes / median */
