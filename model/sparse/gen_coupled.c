@@ -14,7 +14,8 @@
 #include "gen_rng.h"
 
 /* blocks3d: the neighbours of grid point p = (px, py, pz) of an n^3 grid in increasing index
- * order (z, then y, then x), into q[]; returns how many (8 to 27). */
+ * order (z, then y, then x), into q[]; returns how many (1 on a grid of one point, 8 at a
+ * corner, 27 inside). */
 static int neighbours(long long n, long long p, long long q[27])
 {
     long long px = p % n, py = p / n % n, pz = p / (n * n);

@@ -90,6 +90,24 @@ int spmvp_gen_parse_seed(const char *s, unsigned long long *out)
     return 0;
 }
 
+/* The error of a SEED field that is not a plain decimal integer in 0..2^64-1. */
+static spmvp_status bad_seed(const char *spec)
+{
+    return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
+                      (unsigned long long)UINT64_MAX);
+}
+
+/* A family's last field, SEED, when the spec has all `with` of its fields (field[with - 1]),
+ * into out->seed and out->has_seed; SPMVP_OK, or the error naming the spec. */
+static spmvp_status optional_seed(const char *spec, int nf, int with, char **field,
+                                  spmvp_gen_spec *out)
+{
+    if (nf == with && spmvp_gen_parse_seed(field[with - 1], &out->seed))
+        return bad_seed(spec);
+    out->has_seed = nf == with;
+    return SPMVP_OK;
+}
+
 /* "perm:[SEED:]SPEC" after "perm:" (rest): not split at ':' like the others, since SPEC has
  * colons of its own. A generated SPEC is parsed now, so that its errors are the spec's errors
  * (SPMVP_ERR_ARG) rather than the build's; a file is read when built. */
@@ -103,8 +121,7 @@ static spmvp_status parse_perm(const char *spec, const char *rest, spmvp_gen_spe
         if (p - rest >= (long)sizeof digits ||
             (memcpy(digits, rest, (size_t)(p - rest)), digits[p - rest] = '\0',
              spmvp_gen_parse_seed(digits, &out->seed)))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
+            return bad_seed(spec);
         out->has_seed = 1;
         rest = p + 1;
     } else if (p > rest && !*p) {
@@ -189,11 +206,7 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
             return spmvp_fail(SPMVP_ERR_ARG, "%s: DIST must be fixed, normal or uniform, not "
                               "\"%s\"", spec, field[2]);
         out->dist = (spmvp_dist)d;
-        if (nf == 4 && spmvp_gen_parse_seed(field[3], &out->seed))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
-        out->has_seed = nf == 4;
-        return SPMVP_OK;
+        return optional_seed(spec, nf, 4, field, out);
     }
     case SPMVP_FAMILY_RMAT:
         if (nf > 3)
@@ -208,11 +221,7 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
                                   spec, SPMVP_IDX_MAX);
             out->edge_factor = (int)v;
         }
-        if (nf == 3 && spmvp_gen_parse_seed(field[2], &out->seed))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
-        out->has_seed = nf == 3;
-        return SPMVP_OK;
+        return optional_seed(spec, nf, 3, field, out);
     case SPMVP_FAMILY_LONGROWS: {
         static const char *what[4] = {"ROWS", "SHORT", "NLONG", "LONG"};
         long long f[4];
@@ -228,11 +237,7 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
         out->pnz = (int)f[1];
         out->nlong = f[2];
         out->longlen = f[3];
-        if (nf == 5 && spmvp_gen_parse_seed(field[4], &out->seed))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
-        out->has_seed = nf == 5;
-        return SPMVP_OK;
+        return optional_seed(spec, nf, 5, field, out);
     }
     case SPMVP_FAMILY_BAND:
     case SPMVP_FAMILY_BLOCKDIAG: {
@@ -282,11 +287,7 @@ spmvp_status spmvp_gen_parse(const char *spec, spmvp_gen_spec *out)
         out->rows = out->cols = f[0];
         out->pnz = (int)f[1];
         out->longlen = f[2];
-        if (nf == 4 && spmvp_gen_parse_seed(field[3], &out->seed))
-            return spmvp_fail(SPMVP_ERR_ARG, "%s: SEED must be an integer in 0..%llu", spec,
-                              (unsigned long long)UINT64_MAX);
-        out->has_seed = nf == 4;
-        return SPMVP_OK;
+        return optional_seed(spec, nf, 4, field, out);
     }
     case SPMVP_FAMILY_PERM:
         break; /* parsed above */
