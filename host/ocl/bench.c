@@ -117,9 +117,9 @@ out:
  * the counts that keep warm-up, runs and batch within opt->max_seconds (bench.h): each cut in
  * the same proportion, to at least 1, 3 and 1. The faster of the two decides: a first launch
  * may carry a runtime's lazy work (PoCL specialises a kernel for its work-group size then).
- * *warmup is what is left to run after these. */
+ * *warmup is what is left to run after these, *all the warm-ups in all. */
 static spmvp_status first_warmups(spmvp_context *ctx, spmvp_spmv *s, const spmvp_bench_options *opt,
-                                  int *warmup, int *runs, int *batch)
+                                  int *warmup, int *all, int *runs, int *batch)
 {
     spmvp_status st = SPMVP_OK;
     /* without a limit the warm-ups run untimed, as they always did (train, calibrate) */
@@ -138,16 +138,15 @@ static spmvp_status first_warmups(spmvp_context *ctx, spmvp_spmv *s, const spmvp
         release(&e1);
     }
     *warmup = opt->warmup - k;
-    if (st || k == 0)
-        return st;
     double want = opt->max_seconds * 1e6, need = us * (opt->warmup + *runs + *batch);
-    if (need <= want)
-        return SPMVP_OK;
-    double f = want / need;
-    *warmup = (int)(opt->warmup * f) > k ? (int)(opt->warmup * f) - k : 0;
-    *runs = (int)(*runs * f) > 3 ? (int)(*runs * f) : 3 < *runs ? 3 : *runs;
-    *batch = (int)(*batch * f) > 1 ? (int)(*batch * f) : 1;
-    return SPMVP_OK;
+    if (!st && k > 0 && need > want) {
+        double f = want / need;
+        *warmup = (int)(opt->warmup * f) > k ? (int)(opt->warmup * f) - k : 0;
+        *runs = (int)(*runs * f) > 3 ? (int)(*runs * f) : 3 < *runs ? 3 : *runs;
+        *batch = (int)(*batch * f) > 1 ? (int)(*batch * f) : 1;
+    }
+    *all = k + *warmup;
+    return st;
 }
 
 /* Times opt->runs single products (after opt->warmup untimed ones) and one batch. */
@@ -162,9 +161,8 @@ static spmvp_status time_runs(spmvp_context *ctx, spmvp_spmv *s, const spmvp_ben
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory");
         goto out;
     }
-    if ((st = first_warmups(ctx, s, opt, &warmup, &runs, &cut_batch)))
+    if ((st = first_warmups(ctx, s, opt, &warmup, &r->warmup, &runs, &cut_batch)))
         goto out;
-    r->warmup = warmup + (opt->max_seconds > 0 ? (opt->warmup < 2 ? opt->warmup : 2) : 0);
     r->runs = runs;
     for (int i = 0; i < warmup; i++)
         if ((st = spmvp_spmv_enqueue(s, NULL, NULL)))
