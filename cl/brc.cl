@@ -10,7 +10,10 @@
  * 0 fences the tile's partials and counts the tile done on the block's integer counter
  * (prelude.cl's hand-over). The block's last tile to finish adds the block's partials in tile order
  * (volatile reads: other work-groups wrote them), writes y and returns the counter to 0 for
- * the next product: deterministic, no float atomics (OpenCL 1.2 has none). The rows of the
+ * the next product: deterministic, no float atomics (OpenCL 1.2 has none). A wide block
+ * (-DBRC_WIDE, blocks 0..nwide-1) is one row dealt across its lanes, entry e of a tile at lane
+ * e % BRC_W (so a warp reads the row's consecutive entries): its lanes' sums are added by lane 0
+ * in lane order, through local memory. The rows of the
  * empty row blocks, sorted rows [first_empty, first_empty + nempty), get y = 0 from a
  * grid-stride loop of the same launch (-DBRC_EMPTY). */
 #if !defined(BRC_W) || !defined(BRC_B) || !defined(WG_SIZE)
@@ -38,7 +41,8 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
                     const ulong tile0_off,
                     const ulong done_off,
                     const INDEX_TYPE first_empty,
-                    const INDEX_TYPE nempty)
+                    const INDEX_TYPE nempty,
+                    const INDEX_TYPE nwide)
 {
     PLAN_ARRAY(const INDEX_TYPE, tile_block);
     PLAN_ARRAY(const INDEX_TYPE, tile_off);
@@ -93,12 +97,13 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
         last[lt] = spmvp_last_part(done + b, tile0[b + 1] - tile0[b]);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (t < (size_t)multi_tiles && last[lt]) {
-        const INDEX_TYPE b = tile_block[t];
+    const int mine = t < (size_t)multi_tiles && last[lt]; /* this tile sums its block */
+    const INDEX_TYPE b = mine ? tile_block[t] : 0;
+    VALUE_TYPE total = 0;
+    if (mine) {
         volatile __global const VALUE_TYPE *sums = partial + lane;
         const INDEX_TYPE u1 = tile0[b + 1];
         INDEX_TYPE u = tile0[b];
-        VALUE_TYPE sum = 0;
         /* BRC_SUM_LOADS partials loaded before they are added (in tile order still, so the
          * same bits): the compiler neither unrolls nor reorders volatile loads, and one at a
          * time each add waited for L2, which made a block of 782 tiles (1 M rows, 36 of them
@@ -110,15 +115,33 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
                 p[i] = sums[(size_t)(u + i) * BRC_W];
 #pragma unroll
             for (int i = 0; i < BRC_SUM_LOADS; i++)
-                sum += p[i];
+                total += p[i];
         }
         for (; u < u1; u++)
-            sum += sums[(size_t)u * BRC_W];
+            total += sums[(size_t)u * BRC_W];
+    }
+#ifdef BRC_WIDE
+    /* a wide block (b < nwide) holds one row dealt across its lanes: the row is the sum of the
+     * lanes' sums, which lane 0 adds in lane order (deterministic). The barrier is every
+     * work-item's (no branch around it), so the lanes' sums are in local memory before. */
+    __local VALUE_TYPE lane_sum[WG_SIZE];
+    lane_sum[get_local_id(0)] = total;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (mine && b < nwide) {
+        if (lane == 0) {
+            VALUE_TYPE row = 0;
+            for (int l = 0; l < BRC_W; l++)
+                row += lane_sum[lt * BRC_W + l];
+            y[perm[(size_t)b * BRC_W]] = row;
+        }
+    } else
+#endif
+    if (mine) {
         const INDEX_TYPE r = perm[(size_t)b * BRC_W + lane];
         if (r >= 0)
-            y[r] = sum;
-        if (lane == 0)
-            spmvp_reset_count(done + b);
+            y[r] = total;
     }
+    if (mine && lane == 0)
+        spmvp_reset_count(done + b);
 #endif
 }

@@ -46,10 +46,12 @@ static void sell_spmv(const spmvp_sell *S, const double *x, double *y)
 }
 
 /* Both BRC passes: per-tile sums, then one-tile blocks written and the others added in tile
- * order (y = 0 for the rows of blocks without tiles). */
+ * order (y = 0 for the rows of blocks without tiles); a wide block's lanes added into its one
+ * row in lane order. */
 static void brc_spmv(const spmvp_brc *R, const double *x, double *y)
 {
     size_t W = (size_t)R->W;
+    double wide = 0.0;
     for (size_t p = 0; p < (size_t)R->nblocks * W; p++) {
         size_t r = p / W;
         double s = 0.0;
@@ -63,8 +65,13 @@ static void brc_spmv(const spmvp_brc *R, const double *x, double *y)
             }
             s += part;
         }
-        if (R->perm[p] >= 0)
+        if (r < (size_t)R->nwide) {
+            wide = p % W ? wide + s : s;
+            if (p % W == W - 1)
+                y[R->perm[r * W]] = wide;
+        } else if (R->perm[p] >= 0) {
             y[R->perm[p]] = s;
+        }
     }
 }
 
@@ -144,28 +151,43 @@ static void check_sell(const spmvp_csr *A, spmvp_idx C, spmvp_idx sigma, const s
     spmvp_sell_free(S);
 }
 
-/* Sorted globally, longest first; tiles = ceil(L_r / B) per block; nmulti, nfull prefixes. */
+/* Sorted globally, longest first (wide blocks hold their row at lane 0 only); tiles
+ * ceil(L / (B W)) of a wide block, ceil(L_r / B) of the others; nwide, nmulti, nfull prefixes. */
 static int brc_layout_ok(const spmvp_csr *A, const spmvp_brc *R)
 {
-    for (spmvp_idx p = 1; p < R->nrows; p++)
-        if (row_len(A, R->perm[p]) > row_len(A, R->perm[p - 1]))
+    spmvp_idx prev = -1, seen = 0, W = R->W, B = R->B;
+    for (int64_t p = 0; p < (int64_t)R->nblocks * W; p++) {
+        spmvp_idx i = R->perm[p];
+        int wide = p / W < R->nwide;
+        if (wide && p % W && i != -1)
             return 0;
-    for (int64_t p = R->nrows; p < (int64_t)R->nblocks * R->W; p++)
-        if (R->perm[p] != -1)
+        if (i < 0)
+            continue;
+        if (prev >= 0 && row_len(A, i) > row_len(A, prev))
             return 0;
+        if (wide != (row_len(A, i) >= spmvp_brc_wide_min(W, B)))
+            return 0;
+        prev = i;
+        seen++;
+    }
+    if (seen != R->nrows)
+        return 0;
     spmvp_idx multi = 0, full = 0;
     for (spmvp_idx r = 0; r < R->nblocks; r++) {
-        spmvp_idx L = row_len(A, R->perm[r * R->W]), n = R->tile0[r + 1] - R->tile0[r];
-        if (n != (L + R->B - 1) / R->B)
+        int wide = r < R->nwide;
+        spmvp_idx L = R->perm[r * W] < 0 ? 0 : row_len(A, R->perm[r * W]);
+        spmvp_idx n = R->tile0[r + 1] - R->tile0[r];
+        if (n != (wide ? (L + B * W - 1) / (B * W) : (L + B - 1) / B))
             return 0;
         for (spmvp_idx t = R->tile0[r], k = 0; t < R->tile0[r + 1]; t++, k++) {
-            spmvp_idx h = L - k * R->B < R->B ? L - k * R->B : R->B;
-            if (R->tile_block[t] != r || R->tile_off[t + 1] - R->tile_off[t] != h * R->W)
+            spmvp_idx h = wide ? (L - k * B * W + W - 1) / W : L - k * B;
+            h = h < B ? h : B;
+            if (R->tile_block[t] != r || R->tile_off[t + 1] - R->tile_off[t] != h * W)
                 return 0;
         }
-        multi += n > 1;
+        multi += n > 1 || wide;
         full += n > 0;
-        if ((n > 1) != (r < R->nmulti) || (n > 0) != (r < R->nfull))
+        if ((n > 1 || wide) != (r < R->nmulti) || (n > 0) != (r < R->nfull))
             return 0;
     }
     return multi == R->nmulti && full == R->nfull && R->tile0[R->nblocks] == R->ntiles;
@@ -342,6 +364,31 @@ static void brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless(void)
     spmvp_csr_free(A);
 }
 
+/* Rows of at least W max(B, 32) entries get a block each, dealt across its lanes: with W = 4,
+ * B = 8, the rows of 200 and 128 entries; the others as before. */
+static void brc_deals_long_rows_across_a_blocks_lanes(void)
+{
+    spmvp_idx len[7] = {5, 200, 3, 128, 127, 0, 9};
+    spmvp_csr *A = csr_from_lengths(7, 300, len);
+    spmvp_brc *R = spmvp_brc_from_csr(A, 4, 8);
+    CHECK(R != NULL && spmvp_brc_wide_min(4, 8) == 128);
+    if (R) {
+        CHECK(R->nwide == 2 && R->perm[0] == 1 && R->perm[1] == -1 && R->perm[4] == 3);
+        /* then the rest, four a block: 127 9 5 3 | 0 */
+        CHECK(R->nblocks == 4 && R->perm[8] == 4 && R->perm[9] == 6 && R->perm[12] == 5);
+        /* the row of 200: tiles of 8 steps x 4 lanes = 32 entries: 7 tiles, the last of 2
+         * steps; the row of 128: 4 tiles */
+        CHECK(R->tile0[1] == 7 && R->tile0[2] == 11);
+        CHECK(R->tile_off[6] == 6 * 32 && R->tile_off[7] == 6 * 32 + 2 * 4);
+        /* entry e of a wide row at its tile's slot e - 32k: consecutive across the lanes */
+        CHECK(R->colidx[0] == A->colidx[A->rowptr[1]] && R->colidx[1] == A->colidx[A->rowptr[1] + 1]);
+        CHECK(R->nmulti == 3 && R->nfull == 3); /* both wide blocks and 127 9 5 3 (16 tiles); 0 alone */
+        CHECK(brc_layout_ok(A, R));
+    }
+    spmvp_brc_free(R);
+    spmvp_csr_free(A);
+}
+
 /* The model of brc.c on matrices whose answer is clear. */
 static void brc_model_picks_one_tile_for_stencils_and_splits_long_rows(void)
 {
@@ -397,6 +444,7 @@ int main(void)
     RUN(sell_sorts_only_within_windows_and_pads_only_to_each_chunk);
     RUN(sell_defaults_follow_the_warp);
     RUN(brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless);
+    RUN(brc_deals_long_rows_across_a_blocks_lanes);
     RUN(brc_model_picks_one_tile_for_stencils_and_splits_long_rows);
     RUN(free_functions_accept_null_and_return_null);
     return test_report();

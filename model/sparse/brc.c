@@ -119,13 +119,6 @@ spmvp_brc *spmvp_brc_free(spmvp_brc *R)
     return NULL;
 }
 
-/* The one exit of spmvp_brc_from_csr: frees the scratch and, on failure, the result. */
-static spmvp_brc *brc_done(spmvp_brc *R, spmvp_idx *scratch, int ok)
-{
-    free(scratch);
-    return ok ? R : spmvp_brc_free(R);
-}
-
 /* Counting sort of the rows, longest first, ties in row order (as JAD's): perm[0..n). */
 static int sort_rows(const spmvp_csr *A, spmvp_idx *perm, spmvp_idx maxlen)
 {
@@ -146,35 +139,55 @@ static int sort_rows(const spmvp_csr *A, spmvp_idx *perm, spmvp_idx maxlen)
     return 1;
 }
 
+spmvp_idx spmvp_brc_wide_min(spmvp_idx W, spmvp_idx B)
+{
+    int64_t m = (int64_t)W * (B > 32 ? B : 32);
+    return m > SPMVP_IDX_MAX ? SPMVP_IDX_MAX : (spmvp_idx)m;
+}
+
+/* ceil(L / W) steps of a wide row, B a tile: tile k's height */
+static spmvp_idx wide_height(int64_t L, int64_t W, int64_t B, int64_t k)
+{
+    int64_t rest = L - k * B * W, h = (rest + W - 1) / W;
+    return (spmvp_idx)(h < B ? h : B);
+}
+
 spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
 {
     if (W <= 0 || B <= 0) {
         spmvp_fail(SPMVP_ERR_ARG, "BRC needs W > 0 and B > 0 (W %d, B %d)", (int)W, (int)B);
         return NULL;
     }
-    int64_t nblocks = ((int64_t)A->nrows + W - 1) / W, padded = nblocks * W;
+    spmvp_idx maxlen = spmvp_csr_max_row(A), wmin = spmvp_brc_wide_min(W, B);
+    spmvp_brc *R = calloc(1, sizeof *R);
+    spmvp_idx *order = malloc(((size_t)A->nrows + 1) * sizeof *order), *len = NULL;
+    if (!R || !order || !sort_rows(A, order, maxlen))
+        goto nomem;
+    /* the rows long enough to be dealt across a block's lanes: a prefix of the sorted rows */
+    int64_t nwide = 0;
+    while (nwide < A->nrows && A->rowptr[order[nwide] + 1] - A->rowptr[order[nwide]] >= wmin)
+        nwide++;
+    int64_t nblocks = nwide + ((int64_t)A->nrows - nwide + W - 1) / W, padded = nblocks * W;
     if (padded > SPMVP_IDX_MAX) {
         spmvp_fail(SPMVP_ERR_RANGE, "BRC of %d rows in blocks of %d passes 32-bit indices",
                    (int)A->nrows, (int)W);
-        return NULL;
+        goto fail;
     }
-    spmvp_brc *R = calloc(1, sizeof *R);
-    spmvp_idx *len = malloc(((size_t)padded + 1) * sizeof *len); /* length of sorted row p */
-    if (!R || !len)
-        goto nomem;
+    len = malloc(((size_t)padded + 1) * sizeof *len); /* length of the row at position p */
     R->nrows = A->nrows;
     R->ncols = A->ncols;
     R->nnz = A->nnz;
     R->W = W;
     R->B = B;
     R->nblocks = (spmvp_idx)nblocks;
+    R->nwide = (spmvp_idx)nwide;
     R->perm = malloc(((size_t)padded + 1) * sizeof *R->perm);
     R->tile0 = malloc(((size_t)nblocks + 1) * sizeof *R->tile0);
-    if (!R->perm || !R->tile0 || !sort_rows(A, R->perm, spmvp_csr_max_row(A)))
+    if (!len || !R->perm || !R->tile0)
         goto nomem;
     for (int64_t p = 0; p < padded; p++) {
-        if (p >= A->nrows)
-            R->perm[p] = -1;
+        int64_t q = p < nwide * W ? (p % W ? -1 : p / W) : nwide + (p - nwide * W);
+        R->perm[p] = q >= 0 && q < A->nrows ? order[q] : -1;
         spmvp_idx i = R->perm[p];
         len[p] = i < 0 ? 0 : A->rowptr[i + 1] - A->rowptr[i];
     }
@@ -182,14 +195,20 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
     for (int64_t r = 0; r < nblocks; r++) {
         int64_t L = len[r * W]; /* the block's first row is its longest */
         R->tile0[r] = (spmvp_idx)ntiles;
-        ntiles += (L + B - 1) / B;
-        slots += L * W;
-        R->nmulti += L > B;
+        if (r < nwide) {
+            for (int64_t k = 0; k * B * W < L; k++, ntiles++)
+                slots += (int64_t)wide_height(L, W, B, k) * W;
+            R->nmulti++; /* always summed by the last tile, across the lanes */
+        } else {
+            ntiles += (L + B - 1) / B;
+            slots += L * W;
+            R->nmulti += L > B;
+        }
         R->nfull += L > 0;
-        if (slots > SPMVP_IDX_MAX) {
+        if (slots > SPMVP_IDX_MAX || ntiles > SPMVP_IDX_MAX) {
             spmvp_fail(SPMVP_ERR_RANGE, "BRC needs more than 2^31 slots (W %d), more than "
                        "32-bit indices allow", (int)W);
-            return brc_done(R, len, 0);
+            goto fail;
         }
     }
     R->tile0[nblocks] = (spmvp_idx)ntiles;
@@ -197,7 +216,7 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
     if (!(R->done = calloc((size_t)R->nmulti + 1, sizeof *R->done)))
         goto nomem;
     if (spmvp_host_check(NULL, "BRC", spmvp_bytes_mul((uint64_t)slots, sizeof(spmvp_idx) + sizeof(double))))
-        return brc_done(R, len, 0);
+        goto fail;
     R->tile_block = malloc((ntiles ? (size_t)ntiles : 1) * sizeof *R->tile_block);
     R->tile_off = malloc(((size_t)ntiles + 1) * sizeof *R->tile_off);
     R->colidx = malloc((slots ? (size_t)slots : 1) * sizeof *R->colidx);
@@ -210,31 +229,51 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
             spmvp_idx rest = len[r * W] - k * B;
             R->tile_block[t] = (spmvp_idx)r;
             R->tile_off[t] = off;
-            off += (rest < B ? rest : B) * W;
+            off += (r < nwide ? wide_height(len[r * W], W, B, k) : rest < B ? rest : B) * W;
         }
     R->tile_off[ntiles] = off;
     for (int64_t s = 0; s < slots; s++) {
         R->colidx[s] = -1;
         R->val[s] = 0.0;
     }
-    for (int64_t p = 0; p < A->nrows; p++) {
-        spmvp_idx i = R->perm[p], start = A->rowptr[i], t0 = R->tile0[p / W];
+    for (int64_t p = 0; p < padded; p++) {
+        spmvp_idx i = R->perm[p];
+        if (i < 0)
+            continue;
+        spmvp_idx start = A->rowptr[i], t0 = R->tile0[p / W];
         for (spmvp_idx e = 0; e < len[p]; e++) {
-            size_t s = (size_t)R->tile_off[t0 + e / B] + (size_t)(e % B) * (size_t)W + (size_t)(p % W);
+            size_t s = p / W < nwide
+                           ? (size_t)R->tile_off[t0 + e / (B * W)] + (size_t)(e % (B * W))
+                           : (size_t)R->tile_off[t0 + e / B] + (size_t)(e % B) * (size_t)W +
+                                 (size_t)(p % W);
             R->colidx[s] = A->colidx[start + e];
             R->val[s] = A->val[start + e];
         }
     }
-    return brc_done(R, len, 1);
+    free(order);
+    free(len);
+    return R;
 nomem:
     spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a BRC matrix of %d rows", (int)A->nrows);
-    return brc_done(R, len, 0);
+fail:
+    free(order);
+    free(len);
+    return spmvp_brc_free(R);
 }
 
 /* Entry e of sorted row p, in its block's tiles; a row ends at its first -1. */
 static spmvp_idx entry_slot(const spmvp_brc *R, spmvp_idx p, spmvp_idx e)
 {
-    spmvp_idx r = p / R->W, t = R->tile0[r] + e / R->B;
+    spmvp_idx r = p / R->W;
+    if (r < R->nwide) { /* lane 0's row, dealt across the lanes; the other lanes hold none */
+        int64_t BW = (int64_t)R->B * R->W;
+        spmvp_idx t = R->tile0[r] + (spmvp_idx)(e / BW), e2 = (spmvp_idx)(e % BW);
+        if (p % R->W || t >= R->tile0[r + 1] || e2 >= R->tile_off[t + 1] - R->tile_off[t])
+            return -1;
+        spmvp_idx s = R->tile_off[t] + e2;
+        return R->colidx[s] < 0 ? -1 : s;
+    }
+    spmvp_idx t = R->tile0[r] + e / R->B;
     if (t >= R->tile0[r + 1] || (e % R->B) * R->W >= R->tile_off[t + 1] - R->tile_off[t])
         return -1;
     spmvp_idx s = R->tile_off[t] + (e % R->B) * R->W + p % R->W;
@@ -246,15 +285,21 @@ spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R)
     spmvp_csr *A = spmvp_csr_alloc(R->nrows, R->ncols, R->nnz);
     if (!A)
         return NULL;
-    for (spmvp_idx p = 0; p < R->nrows; p++) {
+    /* every position that holds a row: wide blocks leave lanes 1..W-1 without one */
+    spmvp_idx npos = R->nblocks * R->W;
+    for (spmvp_idx p = 0; p < npos; p++) {
         spmvp_idx e = 0;
+        if (R->perm[p] < 0)
+            continue;
         while (entry_slot(R, p, e) >= 0)
             e++;
         A->rowptr[R->perm[p] + 1] = e;
     }
     for (spmvp_idx i = 0; i < R->nrows; i++)
         A->rowptr[i + 1] += A->rowptr[i];
-    for (spmvp_idx p = 0; p < R->nrows; p++) {
+    for (spmvp_idx p = 0; p < npos; p++) {
+        if (R->perm[p] < 0)
+            continue;
         spmvp_idx out = A->rowptr[R->perm[p]], s;
         for (spmvp_idx e = 0; (s = entry_slot(R, p, e)) >= 0; e++) {
             A->colidx[out + e] = R->colidx[s];
@@ -299,9 +344,9 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "brc.cl", "spmv_brc_tiles",
                                                  (size_t)(R->ntiles ? R->ntiles : 1) * (size_t)W, wg);
     snprintf(l->options, sizeof l->options,
-             "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu -DBRC_SUM_LOADS=%d%s%s", (int)W, (int)R->B, wg,
+             "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu -DBRC_SUM_LOADS=%d%s%s%s", (int)W, (int)R->B, wg,
              SPMVP_BRC_SUM_LOADS, R->nmulti ? " -DBRC_MULTI" : "",
-             empty_rows ? " -DBRC_EMPTY" : "");
+             empty_rows ? " -DBRC_EMPTY" : "", R->nwide ? " -DBRC_WIDE" : "");
     spmvp_plan_arg_int(l, R->ntiles);
     spmvp_plan_arg_int(l, multi_tiles);
     spmvp_plan_arg_array(l, a + 2); /* tile_block */
@@ -316,6 +361,7 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
     spmvp_plan_arg_array(l, a + 7); /* counters */
     spmvp_plan_arg_int(l, (long long)R->nfull * W);
     spmvp_plan_arg_int(l, (long long)empty_rows);
+    spmvp_plan_arg_int(l, R->nwide);
 }
 
 /* The one launch's tiles hand over within a work-group (cl/brc.cl: a tile's W lanes meet at
@@ -385,12 +431,36 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         return st;
     if (B <= 0)
         B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
-    long long nblocks = spmvp_ceil_div(A->nrows, W), ntiles = 0, multi_tiles = 0, sum_l = 0;
+    long long ntiles = 0, multi_tiles = 0, sum_l = 0, wide_slots = 0, nwide = 0;
     long long nmulti = 0, pos = 0, tile_steps = 0, combine_steps = 0;
+    long long wmin = spmvp_brc_wide_min((spmvp_idx)W, (spmvp_idx)B);
     spmvp_lockstep tl, cl;
     spmvp_lockstep_init(&tl, t->warp);
     spmvp_lockstep_init(&cl, t->warp);
-    for (long long L = s->max; L > 0; L--) { /* blocks that start among the rows of length L */
+    /* the wide rows (brc.h): a block each, dealt across its W lanes, ceil(L / W) steps in tiles
+     * of B; summed by the last tile, which then adds the W lanes' sums (W steps) */
+    for (long long L = s->max; L >= wmin && L > 0; L--) {
+        long long rows = s->hist[L], tiles = spmvp_ceil_div(L, B * W);
+        if (!rows)
+            continue;
+        nwide += rows;
+        for (long long k = 0; k < tiles; k++) {
+            long long h = spmvp_ceil_div(L - k * B * W, W);
+            h = h < B ? h : B;
+            spmvp_lockstep_add(&tl, rows * W, h);
+            wide_slots += rows * W * h;
+        }
+        ntiles += rows * tiles;
+        nmulti += rows;
+        multi_tiles += rows * tiles;
+        spmvp_lockstep_add(&cl, rows * W, tiles);
+        spmvp_lockstep_add(&cl, rows, W);
+        combine_steps = tiles + W > combine_steps ? tiles + W : combine_steps;
+        tile_steps = tile_steps ? tile_steps : (L < B * W ? spmvp_ceil_div(L, W) : B);
+    }
+    long long nblocks = nwide + spmvp_ceil_div(A->nrows - nwide, W);
+    for (long long L = wmin - 1 < s->max ? wmin - 1 : s->max; L > 0; L--) {
+        /* blocks that start among the rows of length L */
         long long blocks = spmvp_ceil_div(pos + s->hist[L], W) - spmvp_ceil_div(pos, W);
         long long tiles = spmvp_ceil_div(L, B);
         pos += s->hist[L];
@@ -409,7 +479,7 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         tile_steps = tile_steps ? tile_steps : (L < B ? L : B);
     }
     long long I = sizeof(spmvp_idx), vs = (long long)t->value_size;
-    w->slots = W * sum_l;
+    w->slots = W * sum_l + wide_slots;
     if (nblocks * W > SPMVP_IDX_MAX || w->slots > SPMVP_IDX_MAX)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "BRC needs more than 2^31 slots (W %lld), more "
                           "than 32-bit indices allow", W);

@@ -18,11 +18,17 @@ typedef struct spmvp_brc {
     spmvp_idx B;          /* entries per row in a tile (> 0): the block size */
     spmvp_idx nblocks;    /* row blocks: ceil(nrows / W) */
     spmvp_idx ntiles;     /* tiles: row block r has ceil(L_r / B), L_r its longest row */
-    spmvp_idx nmulti;     /* row blocks of two or more tiles: blocks 0..nmulti-1 (L_r falls) */
+    spmvp_idx nwide;      /* wide row blocks: blocks 0..nwide-1, one row each, of length at
+                             least spmvp_brc_wide_min(W, B), its entries dealt across the
+                             block's W lanes (entry e of tile k at tile_off[t] + e - k*B*W: lane
+                             e % W, step e / W), so that a warp reads a long row whole; the
+                             block's lane sums add up to its row. Always multi-tile blocks */
+    spmvp_idx nmulti;     /* row blocks of two or more tiles (and the wide ones): blocks
+                             0..nmulti-1 (L_r falls) */
     spmvp_idx nfull;      /* row blocks of one or more tiles: 0..nfull-1; the rest hold only
                              empty rows */
-    spmvp_idx *perm;      /* perm[p] = original row of sorted row p, -1 past nrows
-                             (size nblocks*W) */
+    spmvp_idx *perm;      /* perm[p] = original row of sorted row p, -1 for none: past the
+                             rows, and lanes 1..W-1 of a wide block (size nblocks*W) */
     spmvp_idx *tile0;     /* first tile of row block r; tile0[nblocks] = ntiles (size nblocks+1) */
     spmvp_idx *tile_block; /* the row block of tile t (size ntiles) */
     spmvp_idx *tile_off;  /* first slot of tile t; tile_off[ntiles] = slots. Tile k of block r
@@ -35,6 +41,13 @@ typedef struct spmvp_brc {
     spmvp_idx *done;      /* zeros (size nmulti): on the device, multi-tile block r's tiles
                              finished, which the kernel returns to 0 after each product */
 } spmvp_brc;
+
+/* The shortest row a BRC of W rows a block and B steps a tile deals across a block's lanes:
+ * W x max(B, 32), a row that fills a tile of W lanes with at least 32 steps each. In a block of
+ * W rows such a row made its W - 1 shorter neighbours pad to its length and its one lane walk
+ * it alone: two dense rows among rows of 5 entries ran 24x slower than CSR-adaptive on the H100
+ * (docs/predictions-h100.md, stop 27). */
+spmvp_idx spmvp_brc_wide_min(spmvp_idx W, spmvp_idx B);
 
 /* BRC of A with row blocks of W > 0 rows and tiles of B > 0 entries per row (SPMVP_ERR_ARG
  * otherwise); rows sorted by decreasing length, ties in row order. SPMVP_ERR_RANGE when the
