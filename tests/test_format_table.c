@@ -375,12 +375,15 @@ static void brc_plan_is_one_launch(void)
     CHECK(p.array[7].n == 0);
     spmvp_plan_release(&p);
     spmvp_csr_free(A);
-    A = banded(40, 9000, len_one_long); /* one 5000-entry row: B = 64 by the model */
+    A = banded(40, 9000, len_one_long); /* one 5000-entry row: B = 16 by the model */
     CHECK(A && spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK);
-    /* the long row's block has 79 tiles: its last sums them; one counter, zeroed */
-    CHECK(p.nlaunches == 1 && strstr(p.launch[0].options, "-DBRC_MULTI"));
+    /* the long row is wide (5000 >= 32 x 32): a block of its own, dealt across 32 lanes in
+     * ceil(5000 / (16 x 32)) = 10 tiles, which its last tile sums; one counter, zeroed; the 39
+     * rows of 2 entries two blocks of one tile */
+    CHECK(p.nlaunches == 1 && strstr(p.launch[0].options, "-DBRC_MULTI") &&
+          strstr(p.launch[0].options, "-DBRC_WIDE"));
     CHECK(p.array[7].kind == SPMVP_ARRAY_INDEX && p.array[7].n == 1 && *(const spmvp_idx *)p.array[7].host == 0);
-    CHECK_MSG(strstr(p.params, "B=64") != NULL, "%s", p.params);
+    CHECK_MSG(strstr(p.params, "B=16, W=32, 12 tiles") != NULL, "%s", p.params);
     spmvp_plan_release(&p);
     m.brc_block = 5000; /* one tile per block again (rows 40..63 of the last block are padding) */
     CHECK(spmvp_format_plan(SPMVP_BRC, A, &m, &t, &p) == SPMVP_OK && p.nlaunches == 1);

@@ -412,11 +412,13 @@ static void brc_model_picks_one_tile_for_stencils_and_splits_long_rows(void)
         for (int b = 1; b <= SPMVP_BRC_MAX_AUTO; b *= 2) /* it is the least of the model's times */
             CHECK(spmvp_brc_model_time(s->hist, s->max, s->rows, 32, B) <=
                   spmvp_brc_model_time(s->hist, s->max, s->rows, 32, b));
-        /* hand-computed: 3125 blocks of 32 sorted rows, the first (the five long rows and 27
-         * of 4) of L = 5000, 79 tiles of B = 64; the other 3124 of L = 4, one tile */
-        double work = 5000 + 3124 * 4 + 4.0 * (79 + 3124) + 2.0 * 79;
+        /* hand-computed at B = 64: the five long rows are wide (5000 >= 32 x 64), a block
+         * each of ceil(5000 / 32) = 157 steps in ceil(5000 / 2048) = 3 tiles, all partials;
+         * the 99,995 rows of 4 make 3125 blocks of one tile; the longest row's sum adds its 3
+         * partials and 32 lane sums */
+        double work = 5 * 157 + 3125 * 4 + 4.0 * (15 + 3125) + 2.0 * 15;
         CHECK(fabs(spmvp_brc_model_time(s->hist, s->max, s->rows, 32, 64) -
-                   (work / 8192 + 64 + 4 + 8 + 2 * 79)) < 1e-9);
+                   (work / 8192 + 64 + 4 + 8 + 2 * (3 + 32))) < 1e-9);
         spmvp_mapping m = spmvp_mapping_auto();
         spmvp_format_resolve(SPMVP_BRC, s, 32, &m);
         CHECK(m.brc_block == B);

@@ -31,7 +31,9 @@
  * i.e. Brent's bound: the work spread over P resident warps plus the critical path, the longest
  * tile (which a small B shortens: the load balance BRC is for) and, when any row block needs
  * the combine pass, its launch and the longest row's sum over its ceil(L_max / B) partials
- * (which a small B lengthens). B is the power of two in 1..64 with the
+ * (which a small B lengthens). A row of at least W max(B, 32) entries is a block of its own,
+ * dealt across the W lanes (brc.h): ceil(l / W) steps in ceil(l / (B W)) tiles, each a partial,
+ * and W lane sums after them. B is the power of two in 1..64 with the
  * least T; ties go to the smaller B. Constants: H = 4 steps per tile
  * (its loads of tile_block, tile_off and perm and its store of y, each a dependent access),
  * M = 2 (the partial's store and load), P = 8192 resident warps (an H100: 132 SMs x 64 warps),
@@ -69,13 +71,21 @@ static long long ceil_div(long long a, long long b) { return a / b + (a % b != 0
 double spmvp_brc_model_time(const long long *hist, long long maxlen, long long nrows, unsigned W,
                             int B)
 {
-    long long pos = 0, sum_l = 0, nt = 0, nm = 0;
+    long long pos = 0, sum_l = 0, nt = 0, nm = 0, wmin = spmvp_brc_wide_min((spmvp_idx)W, B);
     (void)nrows;
     if (W == 0 || B <= 0)
         return 0.0;
-    /* the rows of length l sit at sorted positions [pos, pos + hist[l]); the row blocks that
-     * start there have longest row l */
-    for (long long l = maxlen; l > 0; l--) {
+    /* the wide rows (brc.h): a block each, ceil(l / W) warp steps in tiles of B steps x W lanes,
+     * every tile a partial sum */
+    for (long long l = maxlen; l >= wmin && l > 0; l--) {
+        long long tiles = ceil_div(l, (long long)B * W);
+        sum_l += hist[l] * ceil_div(l, W);
+        nt += hist[l] * tiles;
+        nm += hist[l] * tiles;
+    }
+    /* the others: the rows of length l sit at sorted positions [pos, pos + hist[l]); the row
+     * blocks that start there have longest row l */
+    for (long long l = maxlen < wmin ? maxlen : wmin - 1; l > 0; l--) {
         long long blocks = ceil_div(pos + hist[l], W) - ceil_div(pos, W);
         pos += hist[l];
         sum_l += blocks * l;
@@ -83,8 +93,12 @@ double spmvp_brc_model_time(const long long *hist, long long maxlen, long long n
         nm += l > B ? blocks * ceil_div(l, B) : 0;
     }
     double work = (double)sum_l + MODEL_H * (double)nt + MODEL_M * (double)nm;
-    double longest = (double)(maxlen < B ? maxlen : B);
-    double combine = nm > 0 ? MODEL_S + MODEL_M * (double)ceil_div(maxlen, B) : 0.0;
+    int wide = maxlen >= wmin;
+    double longest = wide ? (double)B : (double)(maxlen < B ? maxlen : B);
+    /* the longest row's sum: its block's partials, and a wide block's W lane sums */
+    double combine = nm > 0 ? MODEL_S + MODEL_M * (double)(wide ? ceil_div(maxlen, (long long)B * W) + W
+                                                                 : ceil_div(maxlen, B))
+                            : 0.0;
     return work / MODEL_P + longest + MODEL_H + combine;
 }
 
