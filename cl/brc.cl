@@ -13,7 +13,10 @@
  * the next product: deterministic, no float atomics (OpenCL 1.2 has none). A wide block
  * (-DBRC_WIDE, blocks 0..nwide-1) is one row dealt across its lanes, entry e of a tile at lane
  * e % BRC_W (so a warp reads the row's consecutive entries): its lanes' sums are added by lane 0
- * in lane order, through local memory. The rows of the
+ * in lane order, through local memory. A block of more than BRC_GROUP tiles (-DBRC_GROUP; its
+ * groups group0[b]..group0[b+1]-1) sums in two levels: each group of BRC_GROUP consecutive
+ * tiles is counted and summed by its last tile into group_partial, and the block's last group
+ * adds those in group order. The rows of the
  * empty row blocks, sorted rows [first_empty, first_empty + nempty), get y = 0 from a
  * grid-stride loop of the same launch (-DBRC_EMPTY). */
 #if !defined(BRC_W) || !defined(BRC_B) || !defined(WG_SIZE)
@@ -25,6 +28,29 @@
 #if WG_SIZE % BRC_W != 0
 #error "WG_SIZE must be a multiple of BRC_W"
 #endif
+
+/* sums[u * BRC_W] + ... + sums[(u1 - 1) * BRC_W], in that order: a lane's partials, written by
+ * other work-groups (volatile: from L2). BRC_SUM_LOADS of them loaded before they are added (in
+ * order still, so the same bits): the compiler neither unrolls nor reorders volatile loads, and
+ * one at a time each add waited for L2, which made a block of 782 tiles (1 M rows, 36 of them
+ * 50,000 long) 1.24x slower on the H100 than the second launch it replaces. */
+static VALUE_TYPE ordered_sum(volatile __global const VALUE_TYPE *sums, INDEX_TYPE u,
+                              const INDEX_TYPE u1)
+{
+    VALUE_TYPE total = 0;
+    for (; u + BRC_SUM_LOADS <= u1; u += BRC_SUM_LOADS) {
+        VALUE_TYPE p[BRC_SUM_LOADS];
+#pragma unroll
+        for (int i = 0; i < BRC_SUM_LOADS; i++)
+            p[i] = sums[(size_t)(u + i) * BRC_W];
+#pragma unroll
+        for (int i = 0; i < BRC_SUM_LOADS; i++)
+            total += p[i];
+    }
+    for (; u < u1; u++)
+        total += sums[(size_t)u * BRC_W];
+    return total;
+}
 
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
@@ -42,7 +68,10 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
                     const ulong done_off,
                     const INDEX_TYPE first_empty,
                     const INDEX_TYPE nempty,
-                    const INDEX_TYPE nwide)
+                    const INDEX_TYPE nwide,
+                    const ulong group0_off,
+                    const ulong group_partial_off,
+                    const ulong group_done_off)
 {
     PLAN_ARRAY(const INDEX_TYPE, tile_block);
     PLAN_ARRAY(const INDEX_TYPE, tile_off);
@@ -92,34 +121,56 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
      * cost the H100 10-37 % on matrices of many multi-tile blocks (2026-11-23, random 50 k x
      * 300, R-MAT 20), where the second launch it replaces costs 5 µs. */
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
-    if (lane == 0 && t < (size_t)multi_tiles) {
-        const INDEX_TYPE b = tile_block[t];
-        last[lt] = spmvp_last_part(done + b, tile0[b + 1] - tile0[b]);
+    const int multi = t < (size_t)multi_tiles;
+    const INDEX_TYPE b = multi ? tile_block[t] : 0;
+    /* the tiles this tile's count stands for, and where their sum goes: the block's tiles, or
+     * with -DBRC_GROUP its group of BRC_GROUP consecutive tiles when the block has more */
+    INDEX_TYPE u = multi ? tile0[b] : 0, u1 = multi ? tile0[b + 1] : 0;
+#ifdef BRC_GROUP
+    PLAN_ARRAY(const INDEX_TYPE, group0);
+    __global VALUE_TYPE *group_partial = (__global VALUE_TYPE *)(spmvp_mat + group_partial_off);
+    __global int *group_done = (__global int *)(spmvp_mat + group_done_off);
+    const int grouped = multi && u1 - u > BRC_GROUP;
+    const INDEX_TYPE gi = grouped ? group0[b] + (INDEX_TYPE)(t - u) / BRC_GROUP : 0;
+    if (grouped) {
+        u += (gi - group0[b]) * BRC_GROUP;
+        u1 = min(u1, u + BRC_GROUP);
+    }
+#endif
+    if (lane == 0 && multi) {
+#ifdef BRC_GROUP
+        if (grouped)
+            last[lt] = spmvp_last_part(group_done + gi, u1 - u);
+        else
+#endif
+            last[lt] = spmvp_last_part(done + b, u1 - u);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const int mine = t < (size_t)multi_tiles && last[lt]; /* this tile sums its block */
-    const INDEX_TYPE b = mine ? tile_block[t] : 0;
+    int mine = multi && last[lt]; /* this tile sums its tiles (block or group) */
     VALUE_TYPE total = 0;
-    if (mine) {
-        volatile __global const VALUE_TYPE *sums = partial + lane;
-        const INDEX_TYPE u1 = tile0[b + 1];
-        INDEX_TYPE u = tile0[b];
-        /* BRC_SUM_LOADS partials loaded before they are added (in tile order still, so the
-         * same bits): the compiler neither unrolls nor reorders volatile loads, and one at a
-         * time each add waited for L2, which made a block of 782 tiles (1 M rows, 36 of them
-         * 50,000 long) 1.24x slower on the H100 than the second launch it replaces */
-        for (; u + BRC_SUM_LOADS <= u1; u += BRC_SUM_LOADS) {
-            VALUE_TYPE p[BRC_SUM_LOADS];
-#pragma unroll
-            for (int i = 0; i < BRC_SUM_LOADS; i++)
-                p[i] = sums[(size_t)(u + i) * BRC_W];
-#pragma unroll
-            for (int i = 0; i < BRC_SUM_LOADS; i++)
-                total += p[i];
-        }
-        for (; u < u1; u++)
-            total += sums[(size_t)u * BRC_W];
+    if (mine)
+        total = ordered_sum(partial + lane, u, u1);
+#ifdef BRC_GROUP
+    /* a block of more than BRC_GROUP tiles: each group's last tile leaves the group's sum; the
+     * block's last group to finish adds the groups' sums in group order (two levels of the same
+     * hand-over, so the order, and the bits, are fixed). A block of 1,953 tiles (a row of 10^6
+     * entries, B = 16) had its last tile add 1,953 partials a lane, 8 in flight: 102 us on the
+     * H100 where CSR-adaptive takes 56 (2026-11-24). */
+    const int group_last = grouped && mine;
+    if (group_last)
+        group_partial[(size_t)gi * BRC_W + lane] = total;
+    barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+    if (lane == 0 && group_last) {
+        spmvp_reset_count(group_done + gi);
+        last[lt] = spmvp_last_part(done + b, group0[b + 1] - group0[b]);
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (grouped) {
+        mine = group_last && last[lt];
+        if (mine)
+            total = ordered_sum(group_partial + lane, group0[b], group0[b + 1]);
+    }
+#endif
 #ifdef BRC_WIDE
     /* a wide block (b < nwide) holds one row dealt across its lanes: the row is the sum of the
      * lanes' sums, which lane 0 adds in lane order (deterministic). The barrier is every

@@ -357,10 +357,38 @@ static void brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless(void)
         CHECK(R->tile_off[1] == 8 && R->tile_off[3] == 20 && R->tile_off[4] == 24);
         /* ... and the one multi-tile block's counter, zeroed */
         CHECK(R->done && R->done[0] == 0);
-        CHECK(spmvp_brc_bytes(R, 4) == 10 * 4 + 6 * 4 + 4 * 4 + 5 * 4 + 24 * 8 + 1 * 4 + 40 * 4);
+        /* too few tiles for groups: group0 is {0, 0} */
+        CHECK(R->group == 0 && R->ngroups == 0 && R->group0[0] == 0 && R->group0[1] == 0);
+        CHECK(spmvp_brc_bytes(R, 4) ==
+              10 * 4 + 6 * 4 + 4 * 4 + 5 * 4 + 24 * 8 + 1 * 4 + 2 * 4 + 40 * 4);
     }
     spmvp_brc_free(R);
     CHECK(spmvp_brc_from_csr(A, 0, 4) == NULL && spmvp_brc_from_csr(A, 2, 0) == NULL);
+    spmvp_csr_free(A);
+}
+
+static void brc_sums_a_block_of_many_tiles_in_groups(void)
+{
+    /* groups of 32 from 33 tiles; 64 once 32 x 32 no longer covers them */
+    CHECK(spmvp_brc_group(0) == 0 && spmvp_brc_group(32) == 0 && spmvp_brc_group(33) == 32);
+    CHECK(spmvp_brc_group(1024) == 32 && spmvp_brc_group(1025) == 64);
+    /* W = 2, B = 1: a row of 200 is wide (>= 2 x 32), 100 tiles of one step; one of 40 is not,
+     * 40 tiles (block 1, with the row of 3); both past 32 tiles: groups of 32, 4 and 2 of them.
+     * Block 2 (rows of 2 and 0) has 2 tiles, fewer than a group */
+    spmvp_idx len[5] = {3, 200, 2, 40, 0};
+    spmvp_csr *A = csr_from_lengths(5, 300, len);
+    spmvp_brc *R = spmvp_brc_from_csr(A, 2, 1);
+    CHECK(R != NULL);
+    if (R) {
+        CHECK(R->nwide == 1 && R->nmulti == 3 && R->tile0[1] == 100 && R->tile0[2] == 140);
+        CHECK(R->group == 32 && R->ngroups == 6);
+        CHECK(R->group0[0] == 0 && R->group0[1] == 4 && R->group0[2] == 6 && R->group0[3] == 6);
+        CHECK(R->group_done && R->group_done[0] == 0 && R->group_done[5] == 0);
+        spmvp_csr *B = spmvp_brc_to_csr(R);
+        CHECK(B && spmvp_csr_equal(A, B));
+        spmvp_csr_free(B);
+    }
+    spmvp_brc_free(R);
     spmvp_csr_free(A);
 }
 
@@ -446,6 +474,7 @@ int main(void)
     RUN(sell_sorts_only_within_windows_and_pads_only_to_each_chunk);
     RUN(sell_defaults_follow_the_warp);
     RUN(brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless);
+    RUN(brc_sums_a_block_of_many_tiles_in_groups);
     RUN(brc_deals_long_rows_across_a_blocks_lanes);
     RUN(brc_model_picks_one_tile_for_stencils_and_splits_long_rows);
     RUN(free_functions_accept_null_and_return_null);

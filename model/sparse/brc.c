@@ -46,6 +46,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "budget.h"
 #include "format.h"
@@ -65,8 +66,20 @@ int spmvp_brc_rows_for_warp(unsigned warp)
     return w;
 }
 
-/* ceil(a / b) for a >= 0, b > 0 */
-static long long ceil_div(long long a, long long b) { return a / b + (a % b != 0); }
+spmvp_idx spmvp_brc_group(spmvp_idx tiles)
+{
+    spmvp_idx g = 32;
+    while ((int64_t)g * g < tiles)
+        g *= 2;
+    return tiles > g ? g : 0;
+}
+
+/* Partials on the longest path of a block of n tiles' sum: n, or in two levels its group's and
+ * the groups' (brc.h). */
+static long long sum_steps(long long n, long long G)
+{
+    return G && n > G ? G + spmvp_ceil_div(n, G) : n;
+}
 
 double spmvp_brc_model_time(const long long *hist, long long maxlen, long long nrows, unsigned W,
                             int B)
@@ -78,26 +91,29 @@ double spmvp_brc_model_time(const long long *hist, long long maxlen, long long n
     /* the wide rows (brc.h): a block each, ceil(l / W) warp steps in tiles of B steps x W lanes,
      * every tile a partial sum */
     for (long long l = maxlen; l >= wmin && l > 0; l--) {
-        long long tiles = ceil_div(l, (long long)B * W);
-        sum_l += hist[l] * ceil_div(l, W);
+        long long tiles = spmvp_ceil_div(l, (long long)B * W);
+        sum_l += hist[l] * spmvp_ceil_div(l, W);
         nt += hist[l] * tiles;
         nm += hist[l] * tiles;
     }
     /* the others: the rows of length l sit at sorted positions [pos, pos + hist[l]); the row
      * blocks that start there have longest row l */
     for (long long l = maxlen < wmin ? maxlen : wmin - 1; l > 0; l--) {
-        long long blocks = ceil_div(pos + hist[l], W) - ceil_div(pos, W);
+        long long blocks = spmvp_ceil_div(pos + hist[l], W) - spmvp_ceil_div(pos, W);
         pos += hist[l];
         sum_l += blocks * l;
-        nt += blocks * ceil_div(l, B);
-        nm += l > B ? blocks * ceil_div(l, B) : 0;
+        nt += blocks * spmvp_ceil_div(l, B);
+        nm += l > B ? blocks * spmvp_ceil_div(l, B) : 0;
     }
     double work = (double)sum_l + MODEL_H * (double)nt + MODEL_M * (double)nm;
     int wide = maxlen >= wmin;
     double longest = wide ? (double)B : (double)(maxlen < B ? maxlen : B);
-    /* the longest row's sum: its block's partials, and a wide block's W lane sums */
-    double combine = nm > 0 ? MODEL_S + MODEL_M * (double)(wide ? ceil_div(maxlen, (long long)B * W) + W
-                                                                 : ceil_div(maxlen, B))
+    /* the longest row's sum: its block's partials (in two levels past 32 tiles: a second
+     * hand-over, another S), and a wide block's W lane sums */
+    long long tiles0 = wide ? spmvp_ceil_div(maxlen, (long long)B * W) : spmvp_ceil_div(maxlen, B);
+    long long G = spmvp_brc_group((spmvp_idx)(tiles0 < SPMVP_IDX_MAX ? tiles0 : SPMVP_IDX_MAX));
+    double combine = nm > 0 ? MODEL_S * (G ? 2 : 1) +
+                                  MODEL_M * (double)(sum_steps(tiles0, G) + (wide ? W : 0))
                             : 0.0;
     return work / MODEL_P + longest + MODEL_H + combine;
 }
@@ -128,6 +144,8 @@ spmvp_brc *spmvp_brc_free(spmvp_brc *R)
         free(R->colidx);
         free(R->val);
         free(R->done);
+        free(R->group0);
+        free(R->group_done);
         free(R);
     }
     return NULL;
@@ -227,7 +245,19 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
     }
     R->tile0[nblocks] = (spmvp_idx)ntiles;
     R->ntiles = (spmvp_idx)ntiles;
-    if (!(R->done = calloc((size_t)R->nmulti + 1, sizeof *R->done)))
+    R->group = spmvp_brc_group(nblocks ? R->tile0[1] : 0); /* block 0 has the most tiles */
+    if (!(R->done = calloc((size_t)R->nmulti + 1, sizeof *R->done)) ||
+        !(R->group0 = malloc(((size_t)R->nmulti + 1) * sizeof *R->group0)))
+        goto nomem;
+    int64_t ngroups = 0;
+    for (spmvp_idx r = 0; r < R->nmulti; r++) {
+        spmvp_idx n = R->tile0[r + 1] - R->tile0[r];
+        R->group0[r] = (spmvp_idx)ngroups;
+        ngroups += R->group && n > R->group ? spmvp_ceil_div(n, R->group) : 0;
+    }
+    R->group0[R->nmulti] = (spmvp_idx)ngroups; /* fewer than ntiles: fits */
+    R->ngroups = (spmvp_idx)ngroups;
+    if (!(R->group_done = calloc((size_t)ngroups + 1, sizeof *R->group_done)))
         goto nomem;
     if (spmvp_host_check(NULL, "BRC", spmvp_bytes_mul((uint64_t)slots, sizeof(spmvp_idx) + sizeof(double))))
         goto fail;
@@ -328,6 +358,7 @@ size_t spmvp_brc_bytes(const spmvp_brc *R, size_t vs)
     size_t I = sizeof(spmvp_idx), slots = (size_t)R->tile_off[R->ntiles];
     return (size_t)R->nblocks * (size_t)R->W * I + ((size_t)R->nblocks + 1) * I +
            ((size_t)R->ntiles * 2 + 1) * I + slots * (I + vs) + (size_t)R->nmulti * I +
+           ((size_t)R->nmulti + 1 + (size_t)R->ngroups) * I +
            ((size_t)R->nrows + (size_t)R->ncols) * vs;
 }
 
@@ -361,6 +392,10 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
              "-DBRC_W=%d -DBRC_B=%d -DWG_SIZE=%zu -DBRC_SUM_LOADS=%d%s%s%s", (int)W, (int)R->B, wg,
              SPMVP_BRC_SUM_LOADS, R->nmulti ? " -DBRC_MULTI" : "",
              empty_rows ? " -DBRC_EMPTY" : "", R->nwide ? " -DBRC_WIDE" : "");
+    if (R->ngroups) {
+        size_t n = strlen(l->options);
+        snprintf(l->options + n, sizeof l->options - n, " -DBRC_GROUP=%d", (int)R->group);
+    }
     spmvp_plan_arg_int(l, R->ntiles);
     spmvp_plan_arg_int(l, multi_tiles);
     spmvp_plan_arg_array(l, a + 2); /* tile_block */
@@ -376,6 +411,9 @@ static void add_launch(spmvp_plan *p, const spmvp_brc *R, int a, size_t wg)
     spmvp_plan_arg_int(l, (long long)R->nfull * W);
     spmvp_plan_arg_int(l, (long long)empty_rows);
     spmvp_plan_arg_int(l, R->nwide);
+    spmvp_plan_arg_array(l, a + 8);  /* group0 */
+    spmvp_plan_arg_array(l, a + 9);  /* groups' partial sums */
+    spmvp_plan_arg_array(l, a + 10); /* groups' counters */
 }
 
 /* The one launch's tiles hand over within a work-group (cl/brc.cl: a tile's W lanes meet at
@@ -422,6 +460,10 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
                          (size_t)R->tile0[R->nmulti] * (size_t)W);
     /* an index array the kernel also writes: each counter returns to 0 after every product */
     spmvp_plan_add_array(p, "BRC block counters", SPMVP_ARRAY_INDEX, R->done, (size_t)R->nmulti);
+    spmvp_plan_add_array(p, "BRC first groups", SPMVP_ARRAY_INDEX, R->group0, (size_t)R->nmulti + 1);
+    spmvp_plan_add_array(p, "BRC group partial sums", SPMVP_ARRAY_SCRATCH, NULL,
+                         (size_t)R->ngroups * (size_t)W);
+    spmvp_plan_add_array(p, "BRC group counters", SPMVP_ARRAY_INDEX, R->group_done, (size_t)R->ngroups);
     add_launch(p, R, a, t->wg_size);
     return SPMVP_OK;
 }
@@ -430,12 +472,27 @@ static spmvp_status plan_brc(const spmvp_csr *A, const spmvp_mapping *m, const s
  * as the layout sorts them): row block r of W rows has longest row L_r, the length at sorted
  * position rW, and ceil(L_r / B) tiles; in tile k, lane l takes min(B, max(0, len_l - kB))
  * steps, lane 0 the most, h = min(B, L_r - kB). The last tile of a multi-tile block then
- * takes, per row, one step per tile of the block (counted so although the kernel loads
+ * takes, per row, one step per tile of the block (past spmvp_brc_group's G tiles: each
+ * group's last tile G steps, then the block's last ceil(n / G); counted so although the kernel loads
  * SPMVP_BRC_SUM_LOADS partials at a time: a step per SPMVP_BRC_SUM_LOADS tiles cut the H100's
  * held-out error by 0.2-0.6 points but picked within 5 % on 59-60 % of its matrices instead of
  * 60-64 %, 2026-11-23, docs/predictions-h100.md); the rows of empty blocks are zeroed by a
  * grid-stride loop (not counted). With W the warp width (a power of two), a warp is one tile,
  * so its lock step is W x h. */
+/* The sums of `blocks` row blocks of n tiles each (of W lanes), G tiles a group, into cl; the
+ * groups they make are added to *groups. */
+static void add_sums(spmvp_lockstep *cl, long long blocks, long long W, long long n, long long G,
+                     long long *groups)
+{
+    if (G && n > G) {
+        long long g = spmvp_ceil_div(n, G);
+        spmvp_lockstep_add(cl, blocks * g * W, G);
+        spmvp_lockstep_add(cl, blocks * W, g);
+        *groups += blocks * g;
+    } else
+        spmvp_lockstep_add(cl, blocks * W, n);
+}
+
 static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
@@ -446,8 +503,11 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (B <= 0)
         B = spmvp_brc_block_model(s->hist, s->max, s->rows, (unsigned)W);
     long long ntiles = 0, multi_tiles = 0, sum_l = 0, wide_slots = 0, nwide = 0;
-    long long nmulti = 0, pos = 0, tile_steps = 0, combine_steps = 0;
+    long long nmulti = 0, pos = 0, tile_steps = 0, combine_steps = 0, ngroups = 0;
     long long wmin = spmvp_brc_wide_min((spmvp_idx)W, (spmvp_idx)B);
+    /* the first row block has the most tiles, which set the group */
+    long long tiles0 = s->max >= wmin ? spmvp_ceil_div(s->max, B * W) : spmvp_ceil_div(s->max, B);
+    long long G = spmvp_brc_group((spmvp_idx)(tiles0 < SPMVP_IDX_MAX ? tiles0 : SPMVP_IDX_MAX));
     spmvp_lockstep tl, cl;
     spmvp_lockstep_init(&tl, t->warp);
     spmvp_lockstep_init(&cl, t->warp);
@@ -467,9 +527,10 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         ntiles += rows * tiles;
         nmulti += rows;
         multi_tiles += rows * tiles;
-        spmvp_lockstep_add(&cl, rows * W, tiles);
+        add_sums(&cl, rows, W, tiles, G, &ngroups);
         spmvp_lockstep_add(&cl, rows, W);
-        combine_steps = tiles + W > combine_steps ? tiles + W : combine_steps;
+        if (sum_steps(tiles, G) + W > combine_steps)
+            combine_steps = sum_steps(tiles, G) + W;
         tile_steps = tile_steps ? tile_steps : (L < B * W ? spmvp_ceil_div(L, W) : B);
     }
     long long nblocks = nwide + spmvp_ceil_div(A->nrows - nwide, W);
@@ -487,8 +548,9 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         if (tiles > 1) {
             nmulti += blocks;
             multi_tiles += blocks * tiles;
-            spmvp_lockstep_add(&cl, blocks * W, tiles);
-            combine_steps = tiles > combine_steps ? tiles : combine_steps;
+            add_sums(&cl, blocks, W, tiles, G, &ngroups);
+            if (sum_steps(tiles, G) > combine_steps)
+                combine_steps = sum_steps(tiles, G);
         }
         tile_steps = tile_steps ? tile_steps : (L < B ? L : B);
     }
@@ -498,12 +560,13 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "BRC needs more than 2^31 slots (W %lld), more "
                           "than 32-bit indices allow", W);
     w->bytes = nblocks * W * I + (nblocks + 1) * I + (2 * ntiles + 1) * I + w->slots * (I + vs) +
-               nmulti * I + spmvp_work_vectors(A, t->value_size) + 2 * multi_tiles * W * vs;
+               nmulti * I + (nmulti + 1 + ngroups) * I + spmvp_work_vectors(A, t->value_size) +
+               2 * (multi_tiles + ngroups) * W * vs;
     w->critical_path = tile_steps + combine_steps;
     if (A->nrows) { /* one launch: the tiles, then in it the sums of the multi-tile blocks (cl) */
         long long launched = spmvp_work_launch(w, (ntiles ? ntiles : 1) * W, t->wg_size);
         w->lockstep_entries += spmvp_lockstep_end(&tl, launched);
-        w->lockstep_entries += spmvp_lockstep_end(&cl, nmulti * W);
+        w->lockstep_entries += spmvp_lockstep_end(&cl, (nmulti + ngroups) * W);
     }
     return SPMVP_OK;
 }

@@ -40,7 +40,19 @@ typedef struct spmvp_brc {
     double *val;          /* values, 0 for padding (size slots) */
     spmvp_idx *done;      /* zeros (size nmulti): on the device, multi-tile block r's tiles
                              finished, which the kernel returns to 0 after each product */
+    spmvp_idx group;      /* tiles a group (spmvp_brc_group): a block of more tiles sums them
+                             in two levels, groups of `group` consecutive tiles, then the
+                             groups; 0 when no block has more */
+    spmvp_idx ngroups;    /* groups in all */
+    spmvp_idx *group0;    /* first group of multi-tile block r, group0[nmulti] = ngroups (size
+                             nmulti+1); a block of `group` tiles or fewer has none */
+    spmvp_idx *group_done; /* zeros (size ngroups): the groups' counters, as done */
 } spmvp_brc;
+
+/* Tiles a group for a BRC whose longest block has `tiles` tiles: the least power of two from
+ * 32 on whose square covers them (two levels of about sqrt(tiles) partials each), 0 when a
+ * block of `tiles` needs none (32 or fewer). */
+spmvp_idx spmvp_brc_group(spmvp_idx tiles);
 
 /* The shortest row a BRC of W rows a block and B steps a tile deals across a block's lanes:
  * W x max(B, 32), a row that fills a tile of W lanes with at least 32 steps each. In a block of
@@ -56,7 +68,7 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B);
 spmvp_brc *spmvp_brc_free(spmvp_brc *R);
 spmvp_csr *spmvp_brc_to_csr(const spmvp_brc *R);
 /* Device bytes: perm, tile0, tile_block, tile_off, colidx and val (padding included), the
- * multi-tile blocks' counters, x and y (the scratch of partial sums is the kernel's working
+ * multi-tile blocks' and groups' counters, group0, x and y (the scratch of partial sums is the kernel's working
  * space, not counted). */
 size_t spmvp_brc_bytes(const spmvp_brc *R, size_t value_size);
 

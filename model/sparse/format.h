@@ -71,10 +71,10 @@ typedef struct spmvp_target {
 
 /* ---- device plans ---- */
 
-#define SPMVP_PLAN_MAX_ARRAYS 8   /* HYB: 2 ELL + 5 COO arrays; BRC 8 */
+#define SPMVP_PLAN_MAX_ARRAYS 12  /* HYB: 2 ELL + 5 COO arrays; BRC 11 */
 #define SPMVP_PLAN_MAX_LAUNCHES 8 /* COO: zero y, tiles, up to 5 levels of carries (2^31 entries
                                      in tiles of 64 or more) */
-#define SPMVP_PLAN_MAX_ARGS 16 /* BRC: 14 */
+#define SPMVP_PLAN_MAX_ARGS 20 /* BRC: 18 */
 
 typedef enum spmvp_array_kind {
     SPMVP_ARRAY_INDEX,   /* spmvp_idx host[n], uploaded; read-only on the device but for the
