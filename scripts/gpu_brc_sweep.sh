@@ -6,7 +6,7 @@
 # `spmvp bench --json` document per matrix and B; "params" names the B that ran) and prints,
 # per matrix, the model's B, the best B and the model's time over the best.
 # SPMVP_DEVICE picks the device (nvidia by default); SPMVP_GENERATED overrides the generated
-# matrices ("" for none: a CPU run).
+# matrices ("" for none: a CPU run); SPMVP_BLOCKS the B swept ("1 2 4 8 16 32 64").
 set -u
 out=$1
 mdir=$2
@@ -19,7 +19,7 @@ res="$out/brc-sweep-$prec.jsonl"
 : >"$res"
 fails=0
 for m in "$mdir"/*.mtx.gz $gen; do
-    for b in auto 1 2 4 8 16 32 64; do
+    for b in auto ${SPMVP_BLOCKS:-1 2 4 8 16 32 64}; do
         opt=""
         [ "$b" = auto ] || opt="--brc-block $b"
         # shellcheck disable=SC2086
