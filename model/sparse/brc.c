@@ -14,7 +14,11 @@
  * row's B entries of the tile. Row blocks of one tile (after sorting: all but the first few)
  * write y[perm[p]] at once; those of several tiles (a prefix of the blocks, L_r falling) leave
  * a partial sum per tile, and the block's last tile to finish (an integer counter per block)
- * adds them in tile order and writes y (deterministic; no float atomics). The rows of empty
+ * adds them in tile order and writes y (deterministic; no float atomics). A block of more
+ * than G tiles (spmvp_brc_group) sums in two levels: each group of G consecutive tiles is
+ * counted and added by its last tile, the group sums by the block's last group, in order: a
+ * row of 10^6 entries in 1,953 tiles had its last tile add 1,953 partials (102 -> 60 us on the
+ * H100, docs/kernels-h100.md, stop 28). The rows of empty
  * row blocks (a suffix, no tiles) are zeroed by the same launch. (Until this was measured it
  * was a second launch, spmv_brc_combine, about 5 µs on NVIDIA's OpenCL; the model's S below
  * still prices that launch.)
@@ -28,6 +32,7 @@
  *                                                 steps are sum_r L_r whatever B; each tile adds
  *                                                 H, each partial M
  *   T(B) = work(B)/P + min(B, L_max) + H + (n_m > 0 ? S + M*ceil(L_max / B) : 0)
+ * (with two-level sums, past G tiles, 2S + M*(G + ceil(n / G)) for the longest block's n tiles)
  * i.e. Brent's bound: the work spread over P resident warps plus the critical path, the longest
  * tile (which a small B shortens: the load balance BRC is for) and, when any row block needs
  * the combine pass, its launch and the longest row's sum over its ceil(L_max / B) partials
