@@ -16,10 +16,10 @@
  * a partial sum per tile, and the block's last tile to finish (an integer counter per block)
  * adds them in tile order and writes y (deterministic; no float atomics). A block of more
  * than G tiles (spmvp_brc_group) sums in two levels: each group of G consecutive tiles is
- * counted and added by its last tile, the group sums by the block's last group, in order: a
- * row of 10^6 entries in 1,953 tiles had its last tile add 1,953 partials (102 -> 60 us on the
- * H100, docs/kernels-h100.md, stop 28). The rows of empty
- * row blocks (a suffix, no tiles) are zeroed by the same launch. (Until this was measured it
+ * counted and added by its last tile, the group sums by the block's last group, in order. A
+ * row of 10^6 entries in 489 tiles (B = 64) had its last tile add 489 partials: 102 us on the
+ * H100; 84 in two levels at that B, 60 at the model's B = 32 (docs/kernels-h100.md, stop 28).
+ * The rows of empty row blocks (a suffix, no tiles) are zeroed by the same launch. (Until this was measured it
  * was a second launch, spmv_brc_combine, about 5 µs on NVIDIA's OpenCL; the model's S below
  * still prices that launch.)
  *
