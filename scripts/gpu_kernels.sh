@@ -42,10 +42,11 @@ bench() {
     "$spmvp" devices
 } >"$out/runs.txt" 2>&1
 
-# SPMVP_MATRICES / SPMVP_SWEEP replace the lists (a smoke test on small matrices)
+# SPMVP_MATRICES / SPMVP_SWEEP replace the lists (a smoke test on small matrices; SPMVP_SWEEP=""
+# skips the sweeps)
 generated=${SPMVP_MATRICES:-"laplace3d:100 laplace3d27:60 rmat:20 rmat:21 random:1000000:20:uniform
 random:50000:300:fixed longrows:1000000:4:36:50000"}
-sweep=${SPMVP_SWEEP:-"laplace3d:100 rmat:20 longrows:1000000:4:36:50000"}
+sweep=${SPMVP_SWEEP-"laplace3d:100 rmat:20 longrows:1000000:4:36:50000"}
 for prec in double single; do
     for m in $generated; do
         bench "bench_$(echo "$m" | tr ':' '_')_$prec" "$m" $prec
