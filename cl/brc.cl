@@ -111,11 +111,6 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
     }
 #endif
 #ifdef BRC_MULTI
-    /* a work-group past the multi-tile blocks' tiles (all but the first few) has no sum to
-     * hand over: it leaves before the barriers below, all of its work-items alike (t is
-     * contiguous in a work-group, so the test is uniform and no barrier is left half met) */
-    if ((size_t)get_group_id(0) * (WG_SIZE / BRC_W) >= (size_t)multi_tiles)
-        return;
     __local int last[WG_SIZE / BRC_W]; /* per tile of this work-group: it finished its block */
     const size_t lt = get_local_id(0) / BRC_W;
     /* the tile's partials, written by its BRC_W lanes, visible to the work-group; then lane 0
