@@ -19,9 +19,9 @@
  * counted and added by its last tile, the group sums by the block's last group, in order. A
  * row of 10^6 entries in 489 tiles (B = 64) had its last tile add 489 partials: 102 us on the
  * H100; 84 in two levels at that B, 60 at the model's B = 32 (docs/kernels-h100.md, stop 28).
- * The rows of empty row blocks (a suffix, no tiles) are zeroed by the same launch. (Until this was measured it
- * was a second launch, spmv_brc_combine, about 5 µs on NVIDIA's OpenCL; the model's S below
- * still prices that launch.)
+ * The rows of empty row blocks (a suffix, no tiles) are zeroed by the same launch. (Until this
+ * was measured it was a second launch, spmv_brc_combine, about 5 µs on NVIDIA's OpenCL; the
+ * model's S below still prices that launch.)
  *
  * The block-size model (spmvp_brc_block_model). Time is counted in warp steps (one step: a
  * warp loads one slot row of a tile). With the sorted row blocks' longest rows L_r, taken from
