@@ -207,7 +207,7 @@ static void coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run(void)
 {
     spmvp_csr *G = NULL;
     CHECK(spmvp_matrix_load("rmat:13", &G) == SPMVP_OK);
-    spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE};
+    spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE, SPMVP_BRC};
     double *y1 = G ? malloc((size_t)G->nrows * sizeof *y1) : NULL;
     double *y2 = G ? malloc((size_t)G->nrows * sizeof *y2) : NULL;
     for (size_t i = 0; G && i < sizeof fs / sizeof fs[0]; i++) {
@@ -406,10 +406,14 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
     const size_t n = A ? (size_t)A->nrows : 0, m = A ? (size_t)A->ncols : 0;
     double *x = malloc((m + 1) * sizeof *x), *want = malloc((n + 1) * sizeof *want);
     float *xf = malloc((m + 1) * sizeof *xf), *yf = malloc((n + 1) * sizeof *yf);
-    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE, SPMVP_BRC};
+    /* BRC twice: at its model's B, and at B = 1, where the row of 30,000 has thousands of
+     * tiles, summed in two levels with a counter per group (brc.h) */
+    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE, SPMVP_BRC, SPMVP_BRC};
+    const int brc_block[] = {0, 0, 0, 0, 1};
     CHECK(A && x && want && xf && yf);
     for (size_t i = 0; A && x && want && xf && yf && i < sizeof fs / sizeof fs[0]; i++) {
         spmvp_spmv_options o = spmvp_spmv_defaults(4);
+        o.map.brc_block = brc_block[i];
         spmvp_spmv *sp = NULL;
         cl_int e1 = CL_SUCCESS, e2 = CL_SUCCESS;
         cl_mem xb = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY, m * sizeof *xf, NULL, &e1);
@@ -429,7 +433,8 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
             size_t bad = 0;
             for (size_t j = 0; j < n; j++)
                 bad += !(fabs(yf[j] - want[j]) <= 1e-4 * (1 + fabs(want[j])));
-            CHECK_MSG(bad == 0, "%s, product %d: %zu rows wrong", spmvp_format_name(fs[i]), round + 1, bad);
+            CHECK_MSG(bad == 0, "%s (B %d), product %d: %zu rows wrong", spmvp_format_name(fs[i]),
+                      brc_block[i], round + 1, bad);
         }
         spmvp_spmv_free(sp);
         clReleaseMemObject(xb);
