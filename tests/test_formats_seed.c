@@ -334,9 +334,10 @@ static void sell_defaults_follow_the_warp(void)
     m.sell_c = 0;
     spmvp_format_resolve(SPMVP_SELL, NULL, 64, &m);
     CHECK(m.sell_c == 64 && m.sell_sigma == 7 && m.sell_t == 0); /* T needs the row lengths */
-    /* T: a power of two <= mean / 64 in [1, 8], then fitted so that C*T <= the work-group */
-    CHECK(spmvp_sell_t_auto(0) == 1 && spmvp_sell_t_auto(127.9) == 1 && spmvp_sell_t_auto(128) == 2);
-    CHECK(spmvp_sell_t_auto(511) == 4 && spmvp_sell_t_auto(512) == 8 && spmvp_sell_t_auto(1e6) == 8);
+    /* T: a power of two <= mean / 40 in [1, 8], then fitted so that C*T <= the work-group */
+    CHECK(spmvp_sell_t_auto(0) == 1 && spmvp_sell_t_auto(79.9) == 1 && spmvp_sell_t_auto(80) == 2);
+    CHECK(spmvp_sell_t_auto(159.9) == 2 && spmvp_sell_t_auto(160) == 4 && spmvp_sell_t_auto(250) == 4);
+    CHECK(spmvp_sell_t_auto(319) == 4 && spmvp_sell_t_auto(320) == 8 && spmvp_sell_t_auto(1e6) == 8);
     CHECK(spmvp_sell_t_fit(8, 32, 256) == 8 && spmvp_sell_t_fit(8, 32, 64) == 2);
     CHECK(spmvp_sell_t_fit(8, 512, 256) == 1 && spmvp_sell_t_fit(6, 4, 256) == 4);
 }

@@ -24,13 +24,20 @@
  *       plan time (a mapping resolved from statistics alone does not name it). (Seed 004 ran
  *       C = 512, sigma = 2048 on every matrix; --sell-c and --sell-sigma reproduce that or
  *       sweep.)
- *   T = the largest power of two <= mean row length / SELL_T_ENTRIES (64), in [1, 8]: each
- *       work-item keeps at least 64 entries of its row, and C*T stays within a 256 work-item
+ *   T = the largest power of two <= mean row length / SELL_T_ENTRIES (40), in [1, 8]: each
+ *       work-item keeps at least 40 entries of its row, and C*T stays within a 256 work-item
  *       group at C = 32. Measured on the H100 (double, batch µs for T = 1/2/4/8): rows of 20
  *       195/192/190/190, of 40 74/79/78/77, of 64 42/44/57/59, of 128 65/62/89/-, of 300
  *       107/76/69/72, of 1000 309/164/106/90: several work-items a row pay only when each
- *       keeps about 64 entries or more. Short rows (stencils, graphs) keep T = 1, Kreutzer
- *       et al.'s kernel.
+ *       keeps about 40 entries or more. Short rows (stencils, graphs) keep T = 1, Kreutzer
+ *       et al.'s kernel. Until 2026-11-24 (stop 28) the bound was 64 entries, which those
+ *       points fit as well; rows of one length from 96 to 320 then showed it one T short
+ *       (docs/data/h100-sell-t/: batch ns per 1,000 entries, single, x of 240 KB, for T =
+ *       1/2/4/8: rows of 96 3.88/3.68/4.01/5.48, of 160 4.65/4.07/3.56/4.05, of 224
+ *       5.65/4.64/3.69/4.08, of 320 7.40/5.50/3.95/3.57; the same best T in double and with x
+ *       in the L1), 1.05-1.26x slower than the best T, and on the H200 T = 2 ran rows of 250
+ *       1.15x slower than T = 4. Every point, old and new, has its best T (or one within 5 %)
+ *       at the largest power of two <= mean / 40.
  *   column bits = 32. With --sell-idx 16 (where every entry's column is within
  *       SELL_IDX16_REACH, 32767, of its row) the device holds col - row as an int16_t
  *       (padding: INT16_MIN) and the kernel adds the row back, 2 bytes a slot instead of 4. The
@@ -79,7 +86,7 @@ int spmvp_sell_c_for_warp(unsigned warp)
 
 int spmvp_sell_sigma_for_c(int C) { return C > 0 ? 128 * C : 128; }
 
-#define SELL_T_ENTRIES 64      /* entries a work-item keeps at least, for T > 1 (see the top) */
+#define SELL_T_ENTRIES 40      /* entries a work-item keeps at least, for T > 1 (see the top) */
 #define SELL_SORT_PADDING 0.10 /* sort only when unsorted chunks pad more than this x nnz */
 
 int spmvp_sell_t_auto(double mean_len)
@@ -449,7 +456,7 @@ static const spmvp_mapping_param sell_params[] = {
     {"sell-sigma", "S", "SELL-C-sigma sorting window: rows sorted by length within windows of S",
      "1 when unsorted chunks pad <= 10 % of the entries, else 128 C", offsetof(spmvp_mapping, sell_sigma), 1, SPMVP_IDX_MAX, 0, 0},
     {"sell-t", "T", "SELL-C-sigma work-items per row, a power of two (at most work-group / C)",
-     "largest power of two <= mean row length / 64, in [1, 8]", offsetof(spmvp_mapping, sell_t), 1,
+     "largest power of two <= mean row length / 40, in [1, 8]", offsetof(spmvp_mapping, sell_t), 1,
      1024, 1, 0},
     {"sell-idx", "B", "SELL-C-sigma column bits on the device: 16 (offsets from the row) or 32",
      "32 (16, for matrices whose columns are all within 32767 of their rows, is ranked too)",
