@@ -71,12 +71,20 @@ int spmvp_brc_rows_for_warp(unsigned warp)
     return w;
 }
 
-spmvp_idx spmvp_brc_group(spmvp_idx tiles)
+spmvp_idx spmvp_brc_group(int64_t tiles)
 {
-    spmvp_idx g = 32;
-    while ((int64_t)g * g < tiles)
+    int64_t g = 32;
+    while (g * g < tiles)
         g *= 2;
-    return tiles > g ? g : 0;
+    return tiles > g ? (spmvp_idx)g : 0;
+}
+
+/* Tiles of the first row block, which holds the longest row (maxlen entries): a wide row's
+ * ceil(maxlen / (B W)) (brc.h), else ceil(maxlen / B). Its count sets the group. */
+static long long first_block_tiles(long long maxlen, long long W, long long B)
+{
+    return maxlen >= spmvp_brc_wide_min((spmvp_idx)W, (spmvp_idx)B) ? spmvp_ceil_div(maxlen, B * W)
+                                                                    : spmvp_ceil_div(maxlen, B);
 }
 
 /* Partials on the longest path of a block of n tiles' sum: n, or in two levels its group's and
@@ -115,8 +123,7 @@ double spmvp_brc_model_time(const long long *hist, long long maxlen, long long n
     double longest = wide ? (double)B : (double)(maxlen < B ? maxlen : B);
     /* the longest row's sum: its block's partials (in two levels past 32 tiles: a second
      * hand-over, another S), and a wide block's W lane sums */
-    long long tiles0 = wide ? spmvp_ceil_div(maxlen, (long long)B * W) : spmvp_ceil_div(maxlen, B);
-    long long G = spmvp_brc_group((spmvp_idx)(tiles0 < SPMVP_IDX_MAX ? tiles0 : SPMVP_IDX_MAX));
+    long long tiles0 = first_block_tiles(maxlen, W, B), G = spmvp_brc_group(tiles0);
     double combine = nm > 0 ? MODEL_S * (G ? 2 : 1) +
                                   MODEL_M * (double)(sum_steps(tiles0, G) + (wide ? W : 0))
                             : 0.0;
@@ -510,9 +517,7 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     long long ntiles = 0, multi_tiles = 0, sum_l = 0, wide_slots = 0, nwide = 0;
     long long nmulti = 0, pos = 0, tile_steps = 0, combine_steps = 0, ngroups = 0;
     long long wmin = spmvp_brc_wide_min((spmvp_idx)W, (spmvp_idx)B);
-    /* the first row block has the most tiles, which set the group */
-    long long tiles0 = s->max >= wmin ? spmvp_ceil_div(s->max, B * W) : spmvp_ceil_div(s->max, B);
-    long long G = spmvp_brc_group((spmvp_idx)(tiles0 < SPMVP_IDX_MAX ? tiles0 : SPMVP_IDX_MAX));
+    long long G = spmvp_brc_group(first_block_tiles(s->max, W, B));
     spmvp_lockstep tl, cl;
     spmvp_lockstep_init(&tl, t->warp);
     spmvp_lockstep_init(&cl, t->warp);

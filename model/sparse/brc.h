@@ -52,7 +52,7 @@ typedef struct spmvp_brc {
 /* Tiles a group for a BRC whose longest block has `tiles` tiles: the least power of two from
  * 32 on whose square covers them (two levels of about sqrt(tiles) partials each), 0 when a
  * block of `tiles` needs none (32 or fewer). */
-spmvp_idx spmvp_brc_group(spmvp_idx tiles);
+spmvp_idx spmvp_brc_group(int64_t tiles);
 
 /* The shortest row a BRC of W rows a block and B steps a tile deals across a block's lanes:
  * W x max(B, 32), a row that fills a tile of W lanes with at least 32 steps each. In a block of
