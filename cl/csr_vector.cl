@@ -25,7 +25,6 @@ void spmv_csr_vector(__global const uchar *restrict spmvp_mat,
     PLAN_ARRAY(const INDEX_TYPE, rowptr);
     PLAN_ARRAY(const INDEX_TYPE, colidx);
     PLAN_ARRAY(const VALUE_TYPE, val);
-    __local VALUE_TYPE partial[WG_SIZE];
     const size_t lid = get_local_id(0);
     const size_t lane = lid & (VECTOR_WIDTH - 1);
     const size_t row = get_global_id(0) / VECTOR_WIDTH;
@@ -36,6 +35,15 @@ void spmv_csr_vector(__global const uchar *restrict spmvp_mat,
         for (INDEX_TYPE k = rowptr[row] + (INDEX_TYPE)lane; k < end; k += VECTOR_WIDTH)
             sum += val[k] * x[colidx[k]];
     }
+#if defined(SPMVP_WARP) && VECTOR_WIDTH <= SPMVP_WARP && !defined(CSRV_NO_SHUFFLE)
+    /* NVIDIA (prelude.cl): a row's work-items are in one warp; the same tree by shuffles, the
+     * same pairs added in the same order as below (the same bits), without local memory */
+    for (int s = VECTOR_WIDTH / 2; s > 0; s >>= 1)
+        sum += spmvp_shfl_down(sum, s);
+    if (lane == 0 && row < (size_t)nrows)
+        y[row] = sum;
+#else
+    __local VALUE_TYPE partial[WG_SIZE];
     partial[lid] = sum;
     /* every work-item runs the same number of barriers, rows past the end included */
     for (size_t s = VECTOR_WIDTH / 2; s > 0; s >>= 1) {
@@ -45,4 +53,5 @@ void spmv_csr_vector(__global const uchar *restrict spmvp_mat,
     }
     if (lane == 0 && row < (size_t)nrows)
         y[row] = partial[lid];
+#endif
 }

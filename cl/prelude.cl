@@ -50,3 +50,47 @@ static int spmvp_last_part(__global int *counter, const int parts)
     return last;
 }
 static void spmvp_reset_count(__global int *counter) { atomic_xchg(counter, 0); }
+
+/* Warp shuffles on NVIDIA (compute capability 7.0 on): OpenCL 1.2 there has no sub-groups, but
+ * its compiler takes PTX inline, as the fence above does. shfl.sync moves a 32-bit register
+ * between the lanes of a warp, the 32 work-items of consecutive local ids of a 1-D work-group,
+ * with no local memory and no barrier. Every lane of the warp must call it (the full mask):
+ * call these only where the whole warp is converged. SPMVP_WARP is then 32; where it is not
+ * defined (PoCL, other vendors), kernels keep their portable local-memory reductions.
+ * spmvp_shfl_up(v, d): lane l gets lane l-d's v (its own below d); spmvp_shfl_down(v, d):
+ * lane l gets lane l+d's v (its own past lane 31). A double moves as two 32-bit halves. */
+#if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 70
+#define SPMVP_WARP 32
+static int spmvp_shfl_up_int(const int v, const int d)
+{
+    int r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+    return r;
+}
+static int spmvp_shfl_down_int(const int v, const int d)
+{
+    int r;
+    asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+    return r;
+}
+#ifdef VALUE_TYPE
+#ifdef SPMVP_FP64
+#define SPMVP_SHFL_VALUE(dir)                                                                      \
+    static VALUE_TYPE spmvp_shfl_##dir(const VALUE_TYPE v, const int d)                            \
+    {                                                                                              \
+        int2 h = as_int2(v);                                                                       \
+        h.x = spmvp_shfl_##dir##_int(h.x, d);                                                      \
+        h.y = spmvp_shfl_##dir##_int(h.y, d);                                                      \
+        return as_double(h);                                                                       \
+    }
+#else
+#define SPMVP_SHFL_VALUE(dir)                                                                      \
+    static VALUE_TYPE spmvp_shfl_##dir(const VALUE_TYPE v, const int d)                            \
+    {                                                                                              \
+        return as_float(spmvp_shfl_##dir##_int(as_int(v), d));                                     \
+    }
+#endif
+SPMVP_SHFL_VALUE(up)
+SPMVP_SHFL_VALUE(down)
+#endif
+#endif
