@@ -45,12 +45,6 @@
 #endif
 
 #define TILE (WG_SIZE * ITEMS)
-/* the tile's scan by warp shuffles where the device has them (prelude.cl) */
-#if defined(SPMVP_WARP) && WG_SIZE % SPMVP_WARP == 0 && !defined(COO_NO_SHUFFLE)
-#define COO_WARP_SCAN 1
-#else
-#define COO_WARP_SCAN 0
-#endif
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define INDEX4 CAT(INDEX_TYPE, 4)
@@ -93,49 +87,13 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
     }
     if (t == 0)
         ends[1] = 0;
-    /* inclusive segmented scan of (flag, sum) (Blelloch's segmented operator): afterwards sum
-     * is the partial sum of row cur over the tile's entries up to this work-item's last, and
-     * prev the same for the work-item before it. A work-item whose window has reached
-     * work-item 0 counts as flagged. */
-    int f = flag;
-    VALUE_TYPE prev;
-#if COO_WARP_SCAN
-    /* NVIDIA: Hillis-Steele within each warp by shuffles, then, after one barrier, each warp
-     * adds the warps before it back to the last flagged one, left to right: two barriers a tile
-     * in place of 2 log2(WG_SIZE) */
-    const int lane = t & (SPMVP_WARP - 1), w = t / SPMVP_WARP;
-    for (int d = 1; d < SPMVP_WARP; d <<= 1) {
-        const VALUE_TYPE sd = spmvp_shfl_up(sum, d);
-        const int fd = spmvp_shfl_up_int(f, d);
-        if (lane >= d) {
-            if (!f)
-                sum = sd + sum;
-            f |= fd;
-        }
-    }
-    if (lane == SPMVP_WARP - 1) {
-        sflag[w] = f;
-        ssum[w] = sum;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    VALUE_TYPE before = 0; /* the inclusive scan at the last work-item of warp w - 1 */
-    if (w > 0) {
-        int j0 = w - 1;
-        while (j0 > 0 && !sflag[j0])
-            j0--;
-        before = ssum[j0];
-        for (int j = j0 + 1; j < w; j++)
-            before = before + ssum[j];
-        if (!f)
-            sum = before + sum;
-    }
-    prev = spmvp_shfl_up(sum, 1);
-    if (lane == 0)
-        prev = before;
-#else
+    /* inclusive segmented scan of (flag, sum) (Blelloch's segmented operator, Hillis-Steele
+     * steps): afterwards sum is the partial sum of row cur over the tile's entries up to this
+     * work-item's last. A work-item whose window has reached work-item 0 counts as flagged. */
     sflag[t] = flag;
     ssum[t] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
+    int f = flag;
     for (int d = 1; d < WG_SIZE; d <<= 1) {
         int fd = 1;
         VALUE_TYPE sd = 0;
@@ -151,11 +109,9 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
         ssum[t] = sum;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    prev = t > 0 ? ssum[t - 1] : 0;
-#endif
     if (m > 0) {
         if (flag) { /* row head ends before this work-item's first new row: add earlier parts */
-            const VALUE_TYPE total = t > 0 ? prev + head_sum : head_sum;
+            const VALUE_TYPE total = t > 0 ? ssum[t - 1] + head_sum : head_sum;
             if (head == first_row)
                 ends[0] = total;
             else
