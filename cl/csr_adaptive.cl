@@ -25,9 +25,8 @@
  *    them, L1 may hold none of it) and returns done[j] to 0 for the next product. The slots
  *    are added in one order whichever chunk is last: deterministic, no float atomics. (A
  *    second launch for the sums cost about 5 µs on NVIDIA's OpenCL.)
- * Every y[r] is written once. Reductions use local memory and barriers (OpenCL C 1.2, no
- * sub-groups, no warp-synchronous code), and on NVIDIA warp shuffles within a warp
- * (tree_sum); across work-groups, integer atomics and fences. */
+ * Every y[r] is written once. Reductions use local memory and barriers only (OpenCL C 1.2, no
+ * sub-groups, no warp-synchronous code); across work-groups, integer atomics and fences. */
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size (a power of two)"
 #endif
@@ -43,37 +42,18 @@
 #error "define ADAPT_DIRECT_V, the work-items per row from which a stream block reads directly"
 #endif
 
-/* The sums of s over each run of v work-items (v a power of two up to WG_SIZE, the same for
- * the whole work-group; lane = t & (v - 1)), by a tree: valid in each run's lane 0. Every
- * work-item calls it. The steps that cross warps go through red[] and barriers; on NVIDIA
- * (prelude.cl) the steps within a warp, the last five, by shuffles: the same pairs in the same
- * order either way. */
-static VALUE_TYPE tree_sum(VALUE_TYPE s, const int v, const int lane, __local VALUE_TYPE *red)
-{
-#ifdef SPMVP_WARP
-    const int low = SPMVP_WARP;
-#else
-    const int low = 1;
-#endif
-    const int t = (int)get_local_id(0);
-    red[t] = s;
-    for (int h = v / 2; h >= low; h >>= 1) {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lane < h)
-            red[t] = s = s + red[t + h];
-    }
-#ifdef SPMVP_WARP
-    for (int h = min(v, SPMVP_WARP) / 2; h > 0; h >>= 1)
-        s += spmvp_shfl_down(s, h);
-#endif
-    return s;
-}
-
-/* The sum of every work-item's s (all work-items call it); the result is valid in
- * work-item 0. */
+/* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
+ * valid in work-item 0. */
 static VALUE_TYPE group_sum(VALUE_TYPE s, __local VALUE_TYPE *red)
 {
-    return tree_sum(s, WG_SIZE, (int)get_local_id(0), red);
+    const int t = (int)get_local_id(0);
+    red[t] = s;
+    for (int h = WG_SIZE / 2; h > 0; h >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (t < h)
+            red[t] = s = s + red[t + h];
+    }
+    return s;
 }
 
 /* The entries a work-item of a stream block loads before it uses one: its next ADAPT_U
@@ -213,7 +193,12 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
                 s += lval[i];
         }
     }
-    s = tree_sum(s, v, lane, red); /* v is the same for the whole work-group */
+    red[t] = s;
+    for (int h = v / 2; h > 0; h >>= 1) { /* v is the same for the whole work-group */
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane < h)
+            red[t] = s = s + red[t + h];
+    }
     if (lane == 0 && j < rows)
         y[r0 + j] = s;
 }
