@@ -38,7 +38,7 @@ void spmv_csr_vector(__global const uchar *restrict spmvp_mat,
         for (INDEX_TYPE k = rowptr[row] + (INDEX_TYPE)lane; k < end; k += VECTOR_WIDTH)
             sum += val[k] * x[colidx[k]];
     }
-#if defined(SPMVP_WARP) && VECTOR_WIDTH <= SPMVP_WARP && !defined(CSRV_NO_SHUFFLE)
+#if defined(SPMVP_WARP) && VECTOR_WIDTH <= SPMVP_WARP
     /* NVIDIA (prelude.cl): a row's work-items are in one warp; the same tree by shuffles, the
      * same pairs added in the same order as below (the same bits), without local memory */
     for (int s = VECTOR_WIDTH / 2; s > 0; s >>= 1)

@@ -246,9 +246,9 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
     }
     const char *text[2] = {prelude, src};
     SPMVP_CL_ASSIGN(prog, clCreateProgramWithSource(ctx->context, 2, text, NULL, &err_), out);
-    /* NVIDIA's compiler takes PTX inline: prelude.cl's device-wide fence needs it, and which
-     * fence PTX has depends on the compute capability (SPMVP_NVIDIA = 10 x major + minor, 0
-     * when the device did not say) */
+    /* NVIDIA's compiler takes PTX inline: prelude.cl's device-wide fence and warp shuffles
+     * need it, and which fence and shuffle PTX has depends on the compute capability
+     * (SPMVP_NVIDIA = 10 x major + minor, 0 when the device did not say) */
     char opts[1024], nv[32] = "";
     if (strstr(ctx->info.platform_name, "NVIDIA"))
         snprintf(nv, sizeof nv, " -DSPMVP_NVIDIA=%d",

@@ -59,7 +59,8 @@ static spmvp_status plan_vector(const spmvp_csr *A, const spmvp_mapping *m, cons
     if (v < 1 || (v & (v - 1)) || (size_t)v > wg)
         return spmvp_fail(SPMVP_ERR_ARG, "vector width %d is not a power of two up to "
                           "the work-group size %zu", v, wg);
-    /* one partial sum per work-item in local memory, for the tree reduction */
+    /* one partial sum per work-item in local memory, for the portable tree reduction (NVIDIA's
+     * shuffles need none, but every device is held to the portable kernel's needs) */
     if (wg * t->value_size > t->local_mem)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-vector needs %zu bytes of local "
                           "memory, the device has %llu", wg * t->value_size, t->local_mem);
