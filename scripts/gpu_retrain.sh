@@ -9,15 +9,10 @@
 # only the dropped rows are measured, twice. NAME=h200 measures the generated corpus at every
 # configuration and the real matrices at --quick, as that table was made. Back here, with the
 # two tables from $OUT/t.tgz:
-#   cp NAME.s1.tsv devices/nvidia-NAME.train.tsv
-#   spmvp train --corpus none --base devices/nvidia-NAME.json --table devices/nvidia-NAME.train.tsv \
-#       --merge NAME.s2.tsv -o devices/nvidia-NAME.new.json    (rewrites the table: least times)
-#   scripts/keep_setup.py OLD_TABLE devices/nvidia-NAME.train.tsv FORMAT
-#   spmvp train --corpus none --base devices/nvidia-NAME.json --table devices/nvidia-NAME.train.tsv \
-#       -o devices/nvidia-NAME.new.json                         (then move it over the profile)
-# keep_setup gives the format's rows back the setup (conversion, upload) of the session that
-# measured every format (OLD_TABLE: the table before, e.g. from git show): a kernel change
-# cannot move it, another session can (stop 29).
+#   scripts/retrain_local.sh NAME FORMAT NAME.s1.tsv NAME.s2.tsv
+# which merges the two sessions into devices/nvidia-NAME.train.tsv, gives the FORMAT rows back
+# the setup (conversion, upload) of the session that measured every format (a kernel change
+# cannot move it, another session can: stop 29), and refits the profile beside its table.
 # LIM: seconds a run may take (default 260; 130 for each of the H200's two parts). SESSIONS:
 # which of the two runs to make (default "1 2"; "1" then "2" in two calls of the device tool
 # leaves room for other work in each).

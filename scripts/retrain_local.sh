@@ -1,0 +1,35 @@
+#!/bin/bash
+# scripts/retrain_local.sh NAME FORMAT S1 S2 [--generated-only]: the half of
+# scripts/gpu_retrain.sh that runs here. S1 and S2 are the two session tables it returned
+# (NAME.s1.tsv, NAME.s2.tsv from $OUT/t.tgz), whose FORMAT rows were measured again. This script:
+#   1. makes S1 the shipped table devices/nvidia-NAME.train.tsv, and merges S2 into it (each
+#      configuration's lesser time);
+#   2. gives the FORMAT rows back the setup columns of the committed table, the session that
+#      measured every format (scripts/keep_setup.py; --generated-only: generated matrices only,
+#      for a table whose real matrices were all measured again together);
+#   3. refits the profile beside its table (devices/, so that the profile names its table
+#      relatively: a profile written elsewhere and moved there names a path that no longer
+#      resolves, as stop 29's did), and moves it over devices/nvidia-NAME.json.
+# Run from the repository root after scripts/build.sh; it needs python3 and git. The profile
+# and table are rewritten through temporary files; on a failure the committed ones are in git.
+set -eu
+if [ $# -lt 4 ]; then
+    echo "usage: $0 NAME FORMAT S1 S2 [--generated-only]" >&2
+    exit 2
+fi
+name=$1 fmt=$2 s1=$3 s2=$4
+shift 4
+prof=devices/nvidia-$name.json
+tab=devices/nvidia-$name.train.tsv
+new=devices/nvidia-$name.new.json
+for f in "$prof" "$tab" "$s1" "$s2"; do
+    [ -r "$f" ] || { echo "$0: $f: cannot read" >&2; exit 1; }
+done
+old=$(mktemp)
+trap 'rm -f "$old"' EXIT
+git show "HEAD:$tab" >"$old"
+cp "$s1" "$tab.tmp" && mv "$tab.tmp" "$tab"
+./build/spmvp train --corpus none --base "$prof" --table "$tab" --merge "$s2" -o "$new" >/dev/null
+python3 scripts/keep_setup.py "$old" "$tab" "$fmt" "$@"
+./build/spmvp train --corpus none --base "$prof" --table "$tab" -o "$new"
+mv "$new" "$prof"
