@@ -153,9 +153,7 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
 #ifdef BRC_GROUP
     /* a block of more than BRC_GROUP tiles: each group's last tile leaves the group's sum; the
      * block's last group to finish adds the groups' sums in group order (two levels of the same
-     * hand-over, so the order, and the bits, are fixed). A block of 489 tiles (a row of 10^6
-     * entries, B = 64) had its last tile add 489 partials a lane, 8 in flight: 102 us on the
-     * H100 where CSR-adaptive takes 56; 84 in two levels (2026-11-24). */
+     * hand-over, so the order, and the bits, are fixed; what it gained: model/sparse/brc.c) */
     const int group_last = grouped && mine;
     if (group_last)
         group_partial[(size_t)gi * BRC_W + lane] = total;

@@ -23,9 +23,9 @@ ref=./build-cuda/bench/cusparse_ref
     date -u
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.memory --format=csv 2>&1
 } >"$out/devices.txt"
-# SPMVP_MATRICES replaces the generated set (scripts/gpu_kernels.sh's, long rows included)
-gen=${SPMVP_MATRICES:-"laplace3d:100 laplace3d27:60 rmat:20 rmat:21 random:1000000:20:uniform
-random:50000:300:fixed longrows:1000000:4:36:50000"}
+# the generated set, gpu_kernels.sh's (SPMVP_MATRICES replaces it)
+source "$(dirname "$0")/gpu_scale_set.sh"
+gen=${SPMVP_MATRICES:-$SPMVP_GPU_SCALE_SET}
 fails=0
 for prec in double single; do
     for m in $gen "$mdir"/*.mtx.gz; do

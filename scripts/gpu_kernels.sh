@@ -3,9 +3,7 @@
 # irregular matrices") on an NVIDIA GPU through its OpenCL runtime: `spmvp bench` of every
 # format (the new COO and csr_adaptive included) in double and single precision, 50 timed runs
 # and batches of 200, as JSON, on
-#   pde100 (laplace3d:100), laplace3d27:60, rmat:20, rmat:21, random:1000000:20:uniform,
-#   "wide rows" random:50000:300:fixed, "long rows" longrows:1000000:4:36:50000 (1 M rows of 4
-#   entries with 36 rows of 50,000), and every MATRIX_DIR/*.mtx.gz;
+#   the generated GPU-scale set (scripts/gpu_scale_set.sh) and every MATRIX_DIR/*.mtx.gz;
 # then the two new kernels' tile sizes (--coo-items, --adaptive-items 2..16) on pde100, rmat:20
 # and the long rows, in double. One JSON file per run lands in OUTDIR (created), with its
 # stderr beside it (.err) and a summary in OUTDIR/runs.txt.
@@ -44,8 +42,8 @@ bench() {
 
 # SPMVP_MATRICES / SPMVP_SWEEP replace the lists (a smoke test on small matrices; SPMVP_SWEEP=""
 # skips the sweeps)
-generated=${SPMVP_MATRICES:-"laplace3d:100 laplace3d27:60 rmat:20 rmat:21 random:1000000:20:uniform
-random:50000:300:fixed longrows:1000000:4:36:50000"}
+source "$(dirname "$0")/gpu_scale_set.sh"
+generated=${SPMVP_MATRICES:-$SPMVP_GPU_SCALE_SET}
 sweep=${SPMVP_SWEEP-"laplace3d:100 rmat:20 longrows:1000000:4:36:50000"}
 for prec in double single; do
     for m in $generated; do

@@ -29,6 +29,8 @@ old=$(mktemp)
 trap 'rm -f "$old"' EXIT
 git show "HEAD:$tab" >"$old"
 cp "$s1" "$tab.tmp" && mv "$tab.tmp" "$tab"
+# the merge's own fit is overwritten below: fitted with --merge, a profile records the two
+# tables' differences as the device's session noise, and here they differ only in FORMAT's rows
 ./build/spmvp train --corpus none --base "$prof" --table "$tab" --merge "$s2" -o "$new" >/dev/null
 python3 scripts/keep_setup.py "$old" "$tab" "$fmt" "$@"
 ./build/spmvp train --corpus none --base "$prof" --table "$tab" -o "$new"
