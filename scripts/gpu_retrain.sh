@@ -15,7 +15,9 @@
 # cannot move it, another session can: stop 29), and refits the profile beside its table.
 # LIM: seconds a run may take (default 260; 130 for each of the H200's two parts). SESSIONS:
 # which of the two runs to make (default "1 2"; "1" then "2" in two calls of the device tool
-# leaves room for other work in each).
+# leaves room for other work in each). MATRICES: what to measure instead of the table's own
+# matrices, e.g. MATRICES="--corpus none perm:band:30000:40 ..." for matrices new to the corpus
+# (no drop table then: copy the whole table to .gpu/NAME.drop.tsv; stop 30).
 source .gpu/setup.sh >/dev/null 2>&1
 set -u
 NAME=${NAME:-h100}
@@ -36,7 +38,9 @@ run() { # TABLE LIMIT ARGS...: train until it has measured (before the fit) or L
     local pid=$! s
     s=$(date +%s)
     while kill -0 $pid 2>/dev/null; do
-        tail -c 3000 "$log" | grep -q "configurations measured now" && break
+        # the whole log: the fit prints pages within a second of this line (stop 30: a tail
+        # missed it, and both sessions fitted for 80 s until LIMIT)
+        grep -q "configurations measured now" "$log" && break
         [ $(($(date +%s) - s)) -gt "$lim" ] && { echo "LIMIT $tab $*" >>"$OUT/t/gpu.txt"; break; }
         sleep 1
     done
@@ -47,7 +51,10 @@ run() { # TABLE LIMIT ARGS...: train until it has measured (before the fit) or L
 for s in ${SESSIONS:-1 2}; do
     tab=.gpu/$NAME.s$s.tsv
     [ -f "$tab" ] || cp ".gpu/$NAME.drop.tsv" "$tab"
-    if [ "$NAME" = h200 ]; then
+    if [ -n "${MATRICES:-}" ]; then
+        # shellcheck disable=SC2086 # a list of arguments
+        run "$tab" "${LIM:-260}" $MATRICES
+    elif [ "$NAME" = h200 ]; then
         run "$tab" "${LIM:-130}"
         run "$tab" "${LIM:-130}" --quick --corpus none .gpu/matrices/*.mtx.gz
     else
