@@ -1,6 +1,16 @@
 /* ell.cl: y = A*x for column-major ELLPACK, one work-item per row. Entry j of row i sits at
  * [j*pitch + i], so neighbouring work-items read neighbouring addresses (coalesced); a
- * padding slot holds column -1 and ends the row, so short rows skip their padding's values. */
+ * padding slot holds column -1, and its value and x are not read.
+ *
+ * The loop runs the full width, each slot predicated on holding an entry, rather than stopping
+ * at the row's first padding slot: a loop whose trip count depends on the column just loaded
+ * cannot load the next slot's column until it has that one, so each row had one gather in
+ * flight. On the H100 the early stop ran 2-4x ELL-R's time on rows of 64-300 in single
+ * precision; full width is 0.68x its time over ELL's A/B set (0.36-0.98), HYB's ELL part
+ * 0.72x. Two other shapes lost (docs/data/h100-ell/): pairs with an early stop (0.76x), and
+ * blocks of 8 slots as sell.cl reads them (0.97x: 0.56-0.70x in double, 1.02-1.43x in single).
+ * The price is reading padding's column indices, which is small where ELL is worth running:
+ * HYB's ELL part pads only the rows shorter than its K (rmat:18, HYB: 1.00-1.05x). */
 
 __kernel void spmv_ell(__global const uchar *restrict spmvp_mat,
                        const INDEX_TYPE nrows,
@@ -20,9 +30,8 @@ __kernel void spmv_ell(__global const uchar *restrict spmvp_mat,
     size_t off = row;
     for (INDEX_TYPE j = 0; j < width; j++, off += (size_t)pitch) {
         const INDEX_TYPE c = colidx[off];
-        if (c < 0)
-            break;
-        sum += val[off] * x[c];
+        if (c >= 0)
+            sum += val[off] * x[c];
     }
     y[row] = sum;
 }

@@ -123,19 +123,20 @@ static void work_of_laplace2d_3(void)
      * + 33*(4+8) + x, y 18*8 = 36 + 24 + 396 + 144 = 600 */
     CHECK(f[SPMVP_JAD].work.lockstep_entries == 48 && f[SPMVP_JAD].work.bytes == 600);
     /* ELL: pitch 9 rounded to lcm(8, 32) = 32, width 5: 160 slots (the padded entries),
-     * 160*12 + 144 = 2064 bytes; lock step as CSR-scalar's (a row stops at its padding) */
+     * 160*12 + 144 = 2064 bytes; every row runs the width (cl/ell.cl): 16 work-items in
+     * warps 5,5,5,0 = 15, x 4 = 60 */
     CHECK(f[SPMVP_ELL].work.slots == 160 && f[SPMVP_ELL].work.bytes == 2064);
-    CHECK(f[SPMVP_ELL].work.lockstep_entries == 48);
+    CHECK(f[SPMVP_ELL].work.lockstep_entries == 60);
     /* SELL-4-512: one window, sorted as JAD; chunks 5,4,3: 4*12 = 48 slots; bytes perm 36 +
      * cs, cl (2*3+1)*4 = 28 + 48*12 = 576 + 144 = 784 */
     CHECK(f[SPMVP_SELL].work.slots == 48 && f[SPMVP_SELL].work.bytes == 784);
     CHECK(f[SPMVP_SELL].work.lockstep_entries == 48);
-    /* HYB: K = 4 (rows of 4 or more: 5 >= ceil(9/3)); ELL part min(len,4): warps 4,4,3,0 =
-     * 11, x 4 = 44; COO part: row 4's fifth entry in one tile of 8 items x 8 (4 doubled to
-     * reach 64 entries a tile): 2 warps x 8 steps x 4 = 64; 108 in all; path 4 + 8 = 12;
+    /* HYB: K = 4 (rows of 4 or more: 5 >= ceil(9/3)); ELL part the width 4 a row: warps
+     * 4,4,4,0 = 12, x 4 = 48; COO part: row 4's fifth entry in one tile of 8 items x 8 (4
+     * doubled to reach 64 entries a tile): 2 warps x 8 steps x 4 = 64; 112 in all; path 4 + 8 = 12;
      * slots 4*32 + 1; bytes 128*12 + 1*(4+4+8) + 4 (COO's counter) + 144 = 1700 */
     CHECK(f[SPMVP_HYB].map.hyb_width == 4 && !strcmp(f[SPMVP_HYB].params, "K=4"));
-    CHECK(f[SPMVP_HYB].work.lockstep_entries == 108 && f[SPMVP_HYB].work.critical_path == 12);
+    CHECK(f[SPMVP_HYB].work.lockstep_entries == 112 && f[SPMVP_HYB].work.critical_path == 12);
     CHECK(f[SPMVP_HYB].work.launches == 2 && f[SPMVP_HYB].work.slots == 129);
     CHECK(f[SPMVP_HYB].work.bytes == 1700);
     /* locality, double: warp rows 0-3 gathers {0,0,1,0} {1,1,2,3} {3,2,5,4} {4,6}: sectors

@@ -39,7 +39,7 @@ static int64_t ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
 }
 
 /* Entry j of row i goes to [j*pitch + i], so that consecutive work-items (rows) read
- * consecutive addresses; padding is colidx -1 (where the kernel stops a row) and val 0. */
+ * consecutive addresses; padding is colidx -1 (whose value and x the kernel skips) and val 0. */
 spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align)
 {
     if (row_align <= 0) {
@@ -160,8 +160,9 @@ long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
     return ell_pitch(nrows, row_align);
 }
 
-/* Work (format.h): one work-item per row; row i stops at its first padding slot (cl/ell.cl),
- * so a warp runs to its longest row, but the arrays hold width x pitch slots. */
+/* Work (format.h): one work-item per row, every row running the full width (cl/ell.cl reads
+ * each slot's column and skips the padding's value and x, since stop 30): width lock-step
+ * steps a row, and the arrays hold width x pitch slots. */
 static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
@@ -177,8 +178,7 @@ static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (!A->nrows)
         return SPMVP_OK;
     spmvp_lockstep_init(&l, t->warp);
-    for (spmvp_idx i = 0; i < A->nrows; i++)
-        spmvp_lockstep_add(&l, 1, A->rowptr[i + 1] - A->rowptr[i]);
+    spmvp_lockstep_add(&l, A->nrows, width);
     w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
     return SPMVP_OK;
 }

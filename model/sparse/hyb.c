@@ -180,8 +180,8 @@ static const spmvp_mapping_param hyb_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
-/* Work (format.h): the ELL part of width min(K, longest row), row i taking min(length, K)
- * steps, then the COO part's tiles over the sum of max(0, length - K) entries (which add to
+/* Work (format.h): the ELL part of width min(K, longest row), every row taking that many
+ * steps (cl/ell.cl runs the full width), then the COO part's tiles over the sum of max(0, length - K) entries (which add to
  * y, so no zeroing launch). */
 static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
@@ -200,9 +200,9 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (A->nrows) {
         spmvp_lockstep l;
         spmvp_lockstep_init(&l, t->warp);
+        spmvp_lockstep_add(&l, A->nrows, width);
         for (spmvp_idx i = 0; i < A->nrows; i++) {
             long long len = A->rowptr[i + 1] - A->rowptr[i];
-            spmvp_lockstep_add(&l, 1, len < K ? len : K);
             coo_nnz += len > K ? len - K : 0;
         }
         w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
