@@ -10,7 +10,16 @@
  * 0.72x. Two other shapes lost (docs/data/h100-ell/): pairs with an early stop (0.76x), and
  * blocks of 8 slots as sell.cl reads them (0.97x: 0.56-0.70x in double, 1.02-1.43x in single).
  * The price is reading padding's column indices, which is small where ELL is worth running:
- * HYB's ELL part pads only the rows shorter than its K (rmat:18, HYB: 1.00-1.05x). */
+ * HYB's ELL part pads only the rows shorter than its K (rmat:18, HYB: 1.00-1.05x).
+ *
+ * On NVIDIA only. On PoCL's CPU device a row is no warp's lane that waits for the longest one:
+ * there the full width cost ELL a median 3.0x its time over the training table's rows (p90
+ * 22x, the padded ones) and HYB 1.8x, so other devices keep the early stop. */
+#if defined(SPMVP_NVIDIA)
+#define SPMVP_ELL_FULL_WIDTH 1
+#else
+#define SPMVP_ELL_FULL_WIDTH 0
+#endif
 
 __kernel void spmv_ell(__global const uchar *restrict spmvp_mat,
                        const INDEX_TYPE nrows,
@@ -30,8 +39,14 @@ __kernel void spmv_ell(__global const uchar *restrict spmvp_mat,
     size_t off = row;
     for (INDEX_TYPE j = 0; j < width; j++, off += (size_t)pitch) {
         const INDEX_TYPE c = colidx[off];
+#if SPMVP_ELL_FULL_WIDTH
         if (c >= 0)
             sum += val[off] * x[c];
+#else
+        if (c < 0)
+            break;
+        sum += val[off] * x[c];
+#endif
     }
     y[row] = sum;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""keep_setup.py OLD NEW FORMAT [--generated-only]: after a format's training rows were
+"""keep_setup.py OLD NEW FORMAT[,FORMAT...] [--generated-only]: after a format's training rows were
 measured again (scripts/gpu_retrain.sh, a kernel change), give that format's rows in the
 training table NEW their setup columns (convert_us, upload_us) back from the table OLD that
 measured every format in one session. NEW is rewritten in place, through a temporary file.
@@ -53,6 +53,7 @@ def main():
     def key(v):
         return (v[m], v[p], v[fm], v[mp])
 
+    formats = set(a.format.split(","))
     setup = {}
     for line in old[ho + 1:]:
         if line and not line.startswith("#"):
@@ -64,7 +65,7 @@ def main():
         if not line or line.startswith("#"):
             continue
         v = line.split("\t")
-        if v[fm] != a.format or (a.generated_only and ":" not in v[m]):
+        if v[fm] not in formats or (a.generated_only and ":" not in v[m]):
             continue
         if key(v) in setup:
             v[cv], v[up] = setup[key(v)]

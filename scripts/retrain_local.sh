@@ -1,8 +1,10 @@
 #!/bin/bash
-# scripts/retrain_local.sh NAME FORMAT S1 S2 [--generated-only]: the half of
+# scripts/retrain_local.sh NAME FORMAT[,FORMAT...] S1 S2 [--generated-only]: the half of
 # scripts/gpu_retrain.sh that runs here. S1 and S2 are the two session tables it returned
-# (NAME.s1.tsv, NAME.s2.tsv from $OUT/t.tgz), whose FORMAT rows were measured again. This script:
-#   1. makes S1 the shipped table devices/nvidia-NAME.train.tsv, and merges S2 into it (each
+# (NAME.s1.tsv, NAME.s2.tsv from $OUT/t.tgz; a single session: give S1 twice), whose FORMAT
+# rows were measured again. This script:
+#   1. makes S1 the shipped table devices/nvidia-NAME.train.tsv (NAME h100 or h200; or a
+#      profile's own stem, pocl-cpu for devices/pocl-cpu.json), and merges S2 into it (each
 #      configuration's lesser time);
 #   2. gives the FORMAT rows back the setup columns of the committed table, the session that
 #      measured every format (scripts/keep_setup.py; --generated-only: generated matrices only,
@@ -14,14 +16,16 @@
 # and table are rewritten through temporary files; on a failure the committed ones are in git.
 set -eu
 if [ $# -lt 4 ]; then
-    echo "usage: $0 NAME FORMAT S1 S2 [--generated-only]" >&2
+    echo "usage: $0 NAME FORMAT[,FORMAT...] S1 S2 [--generated-only]" >&2
     exit 2
 fi
 name=$1 fmt=$2 s1=$3 s2=$4
 shift 4
-prof=devices/nvidia-$name.json
-tab=devices/nvidia-$name.train.tsv
-new=devices/nvidia-$name.new.json
+stem=nvidia-$name # h100 -> devices/nvidia-h100.json; a full stem (pocl-cpu) names its own
+[ -f "devices/$name.json" ] && stem=$name
+prof=devices/$stem.json
+tab=devices/$stem.train.tsv
+new=devices/$stem.new.json
 for f in "$prof" "$tab" "$s1" "$s2"; do
     [ -r "$f" ] || { echo "$0: $f: cannot read" >&2; exit 1; }
 done

@@ -127,6 +127,8 @@ static void work_of_laplace2d_3(void)
      * warps 5,5,5,0 = 15, x 4 = 60 */
     CHECK(f[SPMVP_ELL].work.slots == 160 && f[SPMVP_ELL].work.bytes == 2064);
     CHECK(f[SPMVP_ELL].work.lockstep_entries == 60);
+    /* ELL-R: ELL's slots and launch, but a row stops at its length: CSR-scalar's 48 */
+    CHECK(f[SPMVP_ELLR].work.slots == 160 && f[SPMVP_ELLR].work.lockstep_entries == 48);
     /* SELL-4-512: one window, sorted as JAD; chunks 5,4,3: 4*12 = 48 slots; bytes perm 36 +
      * cs, cl (2*3+1)*4 = 28 + 48*12 = 576 + 144 = 784 */
     CHECK(f[SPMVP_SELL].work.slots == 48 && f[SPMVP_SELL].work.bytes == 784);

@@ -162,7 +162,9 @@ long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
 
 /* Work (format.h): one work-item per row, every row running the full width (cl/ell.cl reads
  * each slot's column and skips the padding's value and x, since stop 30): width lock-step
- * steps a row, and the arrays hold width x pitch slots. */
+ * steps a row, and the arrays hold width x pitch slots. That is the NVIDIA kernel's loop; on
+ * other devices it stops at the row's end, and this count overstates a padded row's steps:
+ * their learned models are fitted on the feature as it is (the target says no vendor). */
 static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {

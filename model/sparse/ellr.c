@@ -104,14 +104,24 @@ static spmvp_status plan_ellr(const spmvp_csr *A, const spmvp_mapping *m, const 
     return SPMVP_OK;
 }
 
-/* Work (format.h): ELL's (a work-item loops exactly its row's length, cl/ellr.cl) plus the
- * row lengths array. */
+/* Work (format.h): ELL's arrays and launch plus the row lengths array; but a work-item loops
+ * exactly its row's length (cl/ellr.cl), so a warp runs to its longest row, where ELL's NVIDIA
+ * loop runs the full width (since stop 30): the lock-step steps are counted again here. */
 static spmvp_status work_ellr(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                               const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
     spmvp_status st = spmvp_format_work(SPMVP_ELL, A, s, m, t, w);
+    if (st)
+        return st;
     w->bytes += (long long)A->nrows * (long long)sizeof(spmvp_idx);
-    return st;
+    if (!A->nrows || !w->launches)
+        return SPMVP_OK;
+    spmvp_lockstep l;
+    spmvp_lockstep_init(&l, t->warp);
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        spmvp_lockstep_add(&l, 1, A->rowptr[i + 1] - A->rowptr[i]);
+    w->lockstep_entries = spmvp_lockstep_end(&l, w->items[0]);
+    return SPMVP_OK;
 }
 
 const spmvp_format_desc spmvp_format_ellr = {2, "ellr", "ELL-R", NULL, NULL, plan_ellr, NULL,
