@@ -17,7 +17,8 @@
 # which of the two runs to make (default "1 2"; "1" then "2" in two calls of the device tool
 # leaves room for other work in each). MATRICES: what to measure instead of the table's own
 # matrices, e.g. MATRICES="--corpus none perm:band:30000:40 ..." for matrices new to the corpus
-# (no drop table then: copy the whole table to .gpu/NAME.drop.tsv; stop 30).
+# (no drop table then: copy the whole table to .gpu/NAME.drop.tsv, and give retrain_local.sh
+# the FORMAT none, as no committed row has setup to give back; stop 30).
 source .gpu/setup.sh >/dev/null 2>&1
 set -u
 NAME=${NAME:-h100}

@@ -181,8 +181,9 @@ static const spmvp_mapping_param hyb_params[] = {
 };
 
 /* Work (format.h): the ELL part of width min(K, longest row), every row taking that many
- * steps (cl/ell.cl runs the full width), then the COO part's tiles over the sum of max(0, length - K) entries (which add to
- * y, so no zeroing launch). */
+ * steps (cl/ell.cl runs the full width on NVIDIA; ell.c's hook says why elsewhere too), then
+ * the COO part's tiles over the sum of max(0, length - K) entries (which add to y, so no
+ * zeroing launch). */
 static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {

@@ -39,7 +39,8 @@ typedef struct spmvp_coo {
 } spmvp_coo;
 
 /* ELLPACK, column-major: entry j of row i is at [j*pitch + i]. Rows shorter than width are
- * padded with colidx = -1 and val = 0 (the kernel stops a row at the first -1). */
+ * padded with colidx = -1 and val = 0 (cl/ell.cl skips them: on NVIDIA it runs the full width,
+ * elsewhere it stops a row at its first -1). */
 typedef struct spmvp_ell {
     spmvp_idx nrows, ncols;
     spmvp_idx nnz;     /* real entries (padding excluded) */
