@@ -15,10 +15,12 @@
  * On NVIDIA only. On PoCL's CPU device a row is no warp's lane that waits for the longest one:
  * there the full width cost ELL a median 3.0x its time over the training table's rows (p90
  * 22x, the padded ones) and HYB 1.8x, so other devices keep the early stop. */
+#ifndef SPMVP_ELL_FULL_WIDTH /* set by hand (SPMVP_CLOPTS) to test one loop on another device */
 #if defined(SPMVP_NVIDIA)
 #define SPMVP_ELL_FULL_WIDTH 1
 #else
 #define SPMVP_ELL_FULL_WIDTH 0
+#endif
 #endif
 
 __kernel void spmv_ell(__global const uchar *restrict spmvp_mat,

@@ -253,7 +253,15 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
     if (strstr(ctx->info.platform_name, "NVIDIA"))
         snprintf(nv, sizeof nv, " -DSPMVP_NVIDIA=%d",
                  ctx->info.cc_major > 0 ? 10 * ctx->info.cc_major + ctx->info.cc_minor : 0);
-    snprintf(opts, sizeof opts, "%s%s", options, nv);
+    /* SPMVP_CLOPTS (README "What a kernel became"): build options added to every program,
+     * so that a test can compile another device's loop on PoCL (-DSPMVP_ELL_FULL_WIDTH=1) */
+    const char *extra = getenv("SPMVP_CLOPTS");
+    if (snprintf(opts, sizeof opts, "%s%s%s%s", options, nv, extra ? " " : "", extra ? extra : "") >=
+        (int)sizeof opts) {
+        st = spmvp_fail(SPMVP_ERR_ARG, "SPMVP_CLOPTS: the build options of %s exceed %zu bytes",
+                        file, sizeof opts - 1);
+        goto out;
+    }
     options = opts;
     const double t0 = spmvp_now_us();
     cl_int err = clBuildProgram(prog, 1, &ctx->info.device, options, NULL, NULL);
