@@ -77,17 +77,13 @@ static spmvp_status plan_vector(const spmvp_csr *A, const spmvp_mapping *m, cons
  * per row (vector) take ceil(length / V) steps each, W/V rows to a warp. */
 static void work_csr(const spmvp_csr *A, int v, const spmvp_target *t, spmvp_work *w)
 {
-    spmvp_lockstep l;
     long long vs = (long long)t->value_size, I = sizeof(spmvp_idx);
     w->slots = A->nnz;
     w->bytes = ((long long)A->nrows + 1) * I + (long long)A->nnz * (I + vs) + spmvp_work_vectors(A, t->value_size);
     if (!A->nrows)
         return;
-    spmvp_lockstep_init(&l, t->warp);
-    for (spmvp_idx i = 0; i < A->nrows; i++)
-        spmvp_lockstep_add(&l, v, spmvp_ceil_div(A->rowptr[i + 1] - A->rowptr[i], v));
     long long items = spmvp_work_launch(w, (long long)A->nrows * v, t->wg_size);
-    w->lockstep_entries = spmvp_lockstep_end(&l, items);
+    w->lockstep_entries = spmvp_lockstep_rows(A, v, t->warp, items);
 }
 
 static spmvp_status work_scalar(const spmvp_csr *A, const spmvp_rowlen_stats *s,

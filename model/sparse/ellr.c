@@ -114,13 +114,8 @@ static spmvp_status work_ellr(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (st)
         return st;
     w->bytes += (long long)A->nrows * (long long)sizeof(spmvp_idx);
-    if (!A->nrows || !w->launches)
-        return SPMVP_OK;
-    spmvp_lockstep l;
-    spmvp_lockstep_init(&l, t->warp);
-    for (spmvp_idx i = 0; i < A->nrows; i++)
-        spmvp_lockstep_add(&l, 1, A->rowptr[i + 1] - A->rowptr[i]);
-    w->lockstep_entries = spmvp_lockstep_end(&l, w->items[0]);
+    if (A->nrows && w->launches)
+        w->lockstep_entries = spmvp_lockstep_rows(A, 1, t->warp, w->items[0]);
     return SPMVP_OK;
 }
 

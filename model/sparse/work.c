@@ -42,6 +42,15 @@ long long spmvp_lockstep_end(spmvp_lockstep *l, long long items)
     return (long long)l->warp * l->sum;
 }
 
+long long spmvp_lockstep_rows(const spmvp_csr *A, int v, unsigned warp, long long items)
+{
+    spmvp_lockstep l;
+    spmvp_lockstep_init(&l, warp);
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        spmvp_lockstep_add(&l, v, spmvp_ceil_div(A->rowptr[i + 1] - A->rowptr[i], v));
+    return spmvp_lockstep_end(&l, items);
+}
+
 long long spmvp_ceil_div(long long a, long long b) { return a / b + (a % b != 0); }
 
 long long spmvp_work_launch(spmvp_work *w, long long items, size_t wg)

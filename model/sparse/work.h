@@ -21,6 +21,10 @@ void spmvp_lockstep_add(spmvp_lockstep *l, long long count, long long steps);
  * the sum of the warps' most steps: the launch's lock-step entries. */
 long long spmvp_lockstep_end(spmvp_lockstep *l, long long items);
 
+/* The lock-step entries of v work-items per row of A, each taking ceil(row length / v) steps,
+ * rows in order (CSR-scalar and CSR-vector, ELL-R with v = 1), padded to `items`. */
+long long spmvp_lockstep_rows(const spmvp_csr *A, int v, unsigned warp, long long items);
+
 /* ceil(a / b) for a >= 0, b > 0 */
 long long spmvp_ceil_div(long long a, long long b);
 /* Adds a launch of `items` work-items rounded up to work-groups of wg to w; the rounded count. */
