@@ -103,15 +103,17 @@ ls "$tmp/dump"/ell-*.bin >/dev/null 2>&1 && [ -s "$(ls "$tmp/dump"/ell-*.bin | h
 expect 0 1 env SPMVP_DUMP_PROGRAMS="$tmp/no/such/dir" "$SPMVP" bench laplace2d:10 --runs 1 --warmup 0 --formats ell
 grep -q "not written" "$tmp/err" || { echo "FAIL: a failed dump should say so"; fails=$((fails + 1)); }
 
-# SPMVP_CLOPTS: NVIDIA's full-width ELL loop (cl/ell.cl) on this device, verified against the
-# CPU by bench (a wrong product exits 1), on padded rows (a few long rows among short ones) and
-# HYB's ELL part, both precisions; the dump's line shows the option reached the compiler
+# SPMVP_CLOPTS: NVIDIA's full-width ELL loop (cl/ell.cl) and ELL-R's loop unrolled by 4
+# (cl/ellr.cl, NVIDIA's in double) on this device, verified against the CPU by bench (a wrong
+# product exits 1), on padded rows (a few long rows among short ones, odd and even lengths) and
+# HYB's ELL part, both precisions; the dump's line shows the options reached the compiler
 for p in double single; do
-    expect 0 0 env SPMVP_CLOPTS="-DSPMVP_ELL_FULL_WIDTH=1" SPMVP_DUMP_PROGRAMS="$tmp/dump" "$SPMVP" bench \
-        longrows:3000:4:3:300 --precision $p --runs 1 --warmup 0 --batch 1 --formats ell,hyb --json
+    expect 0 0 env SPMVP_CLOPTS="-DSPMVP_ELL_FULL_WIDTH=1 -DSPMVP_ELLR_UNROLL4=1" SPMVP_DUMP_PROGRAMS="$tmp/dump" \
+        "$SPMVP" bench longrows:3000:4:3:300 --precision $p --runs 1 --warmup 0 --batch 1 --formats ell,hyb,ellr --json
     grep -q "SPMVP_ELL_FULL_WIDTH=1" "$tmp/err" || { echo "FAIL: SPMVP_CLOPTS did not reach ell.cl's build ($p)"; fails=$((fails + 1)); }
+    grep -q "ellr.cl built with.*SPMVP_ELLR_UNROLL4=1" "$tmp/err" || { echo "FAIL: SPMVP_CLOPTS did not reach ellr.cl's build ($p)"; fails=$((fails + 1)); }
     n=$(grep -c '"state":[[:space:]]*"ok"' "$tmp/out")
-    [ "$n" -eq 2 ] || { echo "FAIL: full-width ELL and HYB: $n ok results of 2 ($p)"; fails=$((fails + 1)); }
+    [ "$n" -eq 3 ] || { echo "FAIL: full-width ELL, HYB and unrolled ELL-R: $n ok results of 3 ($p)"; fails=$((fails + 1)); }
 done
 
 echo "$fails failed"
