@@ -57,6 +57,23 @@ awk -F'\t' 'NR > 1 && !($(NF - 1) > 0) { bad++ } END { exit bad > 0 }' "$tmp/pre
 
 check "cv --pair a table with itself" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --pair "$tmp/p.train.tsv"
 must "a device paired with itself is predicted exactly" "$tmp/out" 'paired ratio B/A .* within 10 % of the measured 100 %, median error 0.0 %'
+check "cv --session a table with itself" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --session "$tmp/p.train.tsv"
+must "a session judged on itself picks the best" "$tmp/out" "^  noise \(another session's best\) +[0-9]+ +100 % +100 % +1\.000 "
+must "advice has the session's line" "$tmp/out" '^  N = 10000: another session +[0-9]+ '
+# a session in which each matrix's slowest configuration is the fastest (every other product
+# 1000x): its picks, judged on this table's times, are the slowest ones, so the line must fall
+# (rows of configurations that could not run, not a finite time, take no part)
+awk -F'\t' 'BEGIN { OFS = "\t" } FNR == 1 { pass++ }
+    /^#/ { if (pass == 2) print; next }
+    $1 == "matrix" { for (i = 1; i <= NF; i++) if ($i == "us") c = i; if (pass == 2) print; next }
+    $c !~ /^[0-9.eE+-]+$/ { if (pass == 2) print; next }
+    pass == 1 { k = $1 FS $3; if (!(k in m) || $c + 0 > m[k]) m[k] = $c + 0; next }
+    { if ($c + 0 != m[$1 FS $3]) $c = $c * 1000; print }' "$tmp/p.train.tsv" "$tmp/p.train.tsv" >"$tmp/s2.tsv"
+check "cv --session a contrary session" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --session "$tmp/s2.tsv"
+must "a contrary session's picks are judged slow" "$tmp/out" "^  noise \(another session's best\) +[0-9]+ +[0-9] % "
+grep -v '^laplace' "$tmp/p.train.tsv" | awk -F'\t' '/^#/ || $1 == "matrix"' >"$tmp/s3.tsv"
+expect 2 1 "$SPMVP" cv "$tmp/p.train.tsv" --precision single --session "$tmp/s3.tsv"
+must "a table with nothing in common is named" "$tmp/err" 's3.tsv: no configuration in common with'
 
 check "rank with the trained profile" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --top 0
 must "rank lists every format" "$tmp/out" '^ +[0-9]+[= ] +csr_adaptive '

@@ -234,6 +234,20 @@ static void ranking_and_noise_summaries(void)
     CHECK(r.changed == 1);
     spmvp_cv_rank n = spmvp_cv_ranking(&t, &cv, SPMVP_CV_NOISE, SPMVP_PRECISION_DOUBLE);
     CHECK(n.matrices == 2 && n.within5 == 0.5 && fabs(n.worst - 1.1) < 1e-12);
+    /* another session ranks configuration 2 of M0 (2.0, best 1.0) and 0 of M1 (4.0, best 3.0)
+     * first; a NaN (no such row in that session) is no candidate; advice adds the same
+     * measured setup to both sides */
+    double alt[6] = {2, 3, 1, 1, NAN, 3}, meas[6] = {1, 1, 1, 1, 1, 1};
+    spmvp_cv_rank s = spmvp_cv_session(&t, alt, SPMVP_PRECISION_DOUBLE, NULL, 0);
+    CHECK(s.matrices == 2 && s.within5 == 0 && fabs(s.worst - 2.0) < 1e-12);
+    CHECK(fabs(s.geomean - sqrt(2.0 * 4.0 / 3.0)) < 1e-12);
+    s = spmvp_cv_session(&t, alt, SPMVP_PRECISION_DOUBLE, meas, 1);
+    CHECK(s.matrices == 2 && fabs(s.worst - 1.5) < 1e-12 && fabs(s.geomean - sqrt(1.5 * 1.25)) < 1e-12);
+    double own[6];
+    for (size_t i = 0; i < t.n && i < 6; i++)
+        own[i] = t.row[i].us;
+    s = spmvp_cv_session(&t, own, SPMVP_PRECISION_DOUBLE, NULL, 0); /* its own times */
+    CHECK(s.matrices == 2 && s.within5 == 1 && s.worst == 1);
     spmvp_dr_summary d = spmvp_cv_noise(&t, SPMVP_PRECISION_DOUBLE);
     CHECK(d.n == 6 && fabs(d.max - 0.5) < 1e-12 && d.median == 0);
     spmvp_cv_free(&cv);

@@ -10,8 +10,9 @@
 #include "cli.h"
 
 static struct {
-    const char *table, *predictions, *pair;
+    const char *table, *predictions, *pair, *session;
     int folds, json, precision;
+    double *alt; /* --session: each row's product time in the other session (NaN: none) */
 } args;
 
 static const char *const cv_precisions[] = {"single", "double", "both", NULL};
@@ -25,6 +26,10 @@ static const spmvp_opt options[] = {
                   "setup model's held-out prediction)", NULL)},
     {SPMVP_STRING("pair", &args.pair, "TABLE_B", "also judge compare's paired ratio of another "
                   "device's table against this one, held out by the same folds", NULL)},
+    {SPMVP_STRING("session", &args.session, "TABLE_B", "also judge the picks of another "
+                  "session's measurements of the same device (its least time per matrix, on "
+                  "this table's times): the noise between sessions, which the repeat within a "
+                  "run does not show", NULL)},
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };
@@ -38,9 +43,11 @@ const spmvp_cmd spmvp_command_cv = {
     "measured (median, p90, worst, share within 10 % and 20 %); per matrix the measured time of\n"
     "the configuration each model ranks first over the measured best (share within 5 % and 20 %,\n"
     "geometric mean, p90, worst); the noise floor (the repeated batch: its D_r and how often it\n"
-    "alone changes the best); and the time to fit each model on the whole table and to predict\n"
-    "one configuration.\n",
-    "  spmvp cv devices/nvidia-h100.train.tsv\n",
+    "alone changes the best; with --session, how often another session's best is within 5 %% of\n"
+    "this one's); and the time to fit each model on the whole table and to predict one\n"
+    "configuration.\n",
+    "  spmvp cv devices/nvidia-h100.train.tsv\n"
+    "  spmvp cv h100-session2.tsv --session h100-session1.tsv\n",
 };
 
 /* Every row's held-out predictions, for plots and further analysis: the models' products, then
@@ -196,6 +203,30 @@ static int cross_validate_pair(const spmvp_train_table *t, const spmvp_cv *cv,
     return SPMVP_EXIT_OK;
 }
 
+/* --session: args.alt, each row of t's product time in the table at path (NaN where it has
+ * none). A table that shares no configuration with t is an error: it is not a session of it. */
+static int read_session(const spmvp_train_table *t, const char *path)
+{
+    spmvp_train_table b = {0};
+    size_t *pa = NULL, *pb = NULL, n = 0;
+    int rc = SPMVP_EXIT_OK;
+    if (spmvp_train_table_read(path, &b, NULL) || spmvp_pair_rows(t, &b, &pa, &pb, &n))
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "--session %s", spmvp_last_error());
+    else if (!n)
+        rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "--session %s: no configuration in common with %s",
+                             path, args.table);
+    else if (!(args.alt = malloc(t->n * sizeof *args.alt)))
+        rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory for --session");
+    for (size_t i = 0; args.alt && i < t->n; i++)
+        args.alt[i] = NAN;
+    for (size_t j = 0; args.alt && j < n; j++)
+        args.alt[pa[j]] = b.row[pb[j]].us;
+    free(pa);
+    free(pb);
+    spmvp_train_table_free(&b);
+    return rc;
+}
+
 /* The paired ratio's held-out accuracy at one precision, as text and into po. */
 static void report_pair(const spmvp_pair_cv *pc, int m, cJSON *po, FILE *out)
 {
@@ -268,12 +299,20 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
         spmvp_cv_rank z = spmvp_cv_advice(t, cv, SPMVP_CV_NOISE, k, setup, meas, counts[j]);
         snprintf(label, sizeof label, "N = %lld: noise (a repeat)", counts[j]);
         print_rank(out, label, z);
+        spmvp_cv_rank ss = {0};
+        if (args.alt) {
+            ss = spmvp_cv_session(t, args.alt, k, meas, counts[j]);
+            snprintf(label, sizeof label, "N = %lld: another session", counts[j]);
+            print_rank(out, label, ss);
+        }
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "products", (double)counts[j]);
         cJSON_AddItemToObject(o, "advice", rank_json(a));
         cJSON_AddItemToObject(o, "advice_own_setup", rank_json(a1));
         cJSON_AddItemToObject(o, "csr_vector", rank_json(b));
         cJSON_AddItemToObject(o, "noise", rank_json(z));
+        if (args.alt)
+            cJSON_AddItemToObject(o, "session", rank_json(ss));
         cJSON_AddItemToArray(arr, o);
     }
     free(setup);
@@ -329,6 +368,11 @@ static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spm
     spmvp_cv_rank r = spmvp_cv_ranking(t, cv, SPMVP_CV_NOISE, k);
     print_rank(out, "noise (the repeat's best)", r);
     cJSON_AddItemToObject(ro, "noise", rank_json(r));
+    if (args.alt) {
+        r = spmvp_cv_session(t, args.alt, k, NULL, 0);
+        print_rank(out, "noise (another session's best)", r);
+        cJSON_AddItemToObject(ro, "session", rank_json(r));
+    }
 
     report_advice(t, cv, k, po, out);
 
@@ -363,6 +407,8 @@ int spmvp_cmd_cv(int argc, char **argv)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         goto done;
     }
+    if (args.session && (rc = read_session(&t, args.session)) != SPMVP_EXIT_OK)
+        goto done; /* before the minute of cross-validation */
     double t0 = now_s();
     if (spmvp_cv_run(&t, args.folds, stderr, &cv)) {
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", args.table, spmvp_last_error());
@@ -408,6 +454,7 @@ int spmvp_cmd_cv(int argc, char **argv)
     }
     cJSON_Delete(doc);
 done:
+    free(args.alt);
     spmvp_cv_free(&cv);
     spmvp_train_table_free(&t);
     return rc;

@@ -177,12 +177,16 @@ void spmvp_cv_log_ratio(const spmvp_train_table *t, const spmvp_cv *cv, int m,
 typedef struct chooser {
     const spmvp_train_table *t;
     const spmvp_cv *cv;
-    int m;                 /* a model id, SPMVP_CV_NOISE or SPMVP_CV_CSR_VECTOR */
-    const double *setup;   /* held-out setup predictions (advice), else NULL */
+    int m;                 /* a model id, SPMVP_CV_NOISE, SPMVP_CV_CSR_VECTOR or CV_SESSION */
+    const double *setup;   /* held-out setup predictions (advice), else NULL (for the noise
+                              and session choosers only a flag: they score the measured one) */
     const double *setup_meas; /* measured setups (spmvp_cv_setup_measured), else NULL: each
                                  row's own */
     double N;              /* products (advice) */
+    const double *alt;     /* CV_SESSION: another session's product times, else NULL */
 } chooser;
+
+#define CV_SESSION (-3) /* the chooser of spmvp_cv_session */
 
 /* Row i's measured setup, NaN without one. */
 static double measured_setup(const chooser *c, size_t i)
@@ -196,6 +200,8 @@ static double product_score(const chooser *c, size_t i)
     const spmvp_train_row *r = &c->t->row[i];
     if (c->m == SPMVP_CV_NOISE)
         return r->us_repeat;
+    if (c->m == CV_SESSION)
+        return c->alt[i];
     if (c->m == SPMVP_CV_CSR_VECTOR) { /* spmvp's CSR-vector at 256: V by the mean row length */
         char label[64];
         int v = spmvp_vector_width_for_mean(r->x[SPMVP_FV_ROWS] > 0 ? r->x[SPMVP_FV_NNZ] / r->x[SPMVP_FV_ROWS] : 0, 32);
@@ -210,7 +216,7 @@ static double score(const chooser *c, size_t i)
     double p = product_score(c, i);
     if (!c->setup || c->m == SPMVP_CV_CSR_VECTOR)
         return p;
-    if (c->m == SPMVP_CV_NOISE) /* the measured setup, the repeated product: a second look */
+    if (c->m == SPMVP_CV_NOISE || c->m == CV_SESSION) /* the measured setup, a second look at the product */
         return measured_setup(c, i) + c->N * p;
     return c->setup[i] + c->N * p;
 }
@@ -285,7 +291,14 @@ static spmvp_cv_rank choose(const chooser *c, spmvp_precision k)
 spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                                spmvp_precision k)
 {
-    chooser c = {t, cv, m, NULL, NULL, 0};
+    chooser c = {t, cv, m, NULL, NULL, 0, NULL};
+    return choose(&c, k);
+}
+
+spmvp_cv_rank spmvp_cv_session(const spmvp_train_table *t, const double *alt, spmvp_precision k,
+                               const double *setup_meas, long long N)
+{
+    chooser c = {t, NULL, CV_SESSION, setup_meas, setup_meas, (double)N, alt};
     return choose(&c, k);
 }
 
@@ -293,7 +306,7 @@ spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, in
                               spmvp_precision k, const double *setup_pred,
                               const double *setup_meas, long long N)
 {
-    chooser c = {t, cv, m, setup_pred, setup_meas, (double)N};
+    chooser c = {t, cv, m, setup_pred, setup_meas, (double)N, NULL};
     return choose(&c, k);
 }
 

@@ -81,6 +81,18 @@ spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, in
                               spmvp_precision k, const double *setup_pred,
                               const double *setup_meas, long long N);
 
+/* Another session's look, the noise a repeat within one run does not show: per matrix at
+ * precision k, the configuration whose time in alt is least (alt: t->n product times of the
+ * same configurations measured in another session, NaN where that session has none), judged
+ * on t's own times. With setup_meas NULL it judges the ranking (products); otherwise advice
+ * for N products, both sides with t's measured setup (setup_meas, spmvp_cv_setup_measured), so
+ * that only the products differ, as in SPMVP_CV_NOISE's advice. The repeat is taken within a
+ * second of the first batch and shares its state; another session does not: on the H100 two
+ * sessions an hour apart agreed on the best of a real matrix within 5 % on 42-45 % of those
+ * whose best product is launch-bound (below 8 µs), the repeat on 82 % of all. */
+spmvp_cv_rank spmvp_cv_session(const spmvp_train_table *t, const double *alt, spmvp_precision k,
+                               const double *setup_meas, long long N);
+
 /* The noise floor at precision k: |us_repeat - us| / us over rows with a repeat. */
 spmvp_dr_summary spmvp_cv_noise(const spmvp_train_table *t, spmvp_precision k);
 
