@@ -43,7 +43,7 @@ const spmvp_cmd spmvp_command_cv = {
     "measured (median, p90, worst, share within 10 % and 20 %); per matrix the measured time of\n"
     "the configuration each model ranks first over the measured best (share within 5 % and 20 %,\n"
     "geometric mean, p90, worst); the noise floor (the repeated batch: its D_r and how often it\n"
-    "alone changes the best; with --session, how often another session's best is within 5 %% of\n"
+    "alone changes the best; with --session, how often another session's best is within 5 % of\n"
     "this one's); and the time to fit each model on the whole table and to predict one\n"
     "configuration.\n",
     "  spmvp cv devices/nvidia-h100.train.tsv\n"
