@@ -3,7 +3,9 @@
 # (after a kernel change), as docs/data/h100-serial/ did. On this machine first:
 #   awk -F'\t' 'NR<=2 || $4!="FORMAT"' devices/nvidia-NAME.train.tsv > .gpu/NAME.drop.tsv
 #   cp devices/nvidia-NAME.json .gpu/
-# (add `|| $3!="double"` to drop one precision only). Then, carrying .gpu (with .gpu/matrices):
+# (add `|| $3!="double"` to drop one precision only; to measure every real matrix again in one
+# session, as stop 31 did for the H100: `NR<=2 || ($1 ~ /:/ && ...)` keeps only generated rows,
+# 11,300 real rows in 164-215 s). Then, carrying .gpu (with .gpu/matrices):
 #   NAME=h100 scripts/gpu_retrain.sh        (PREC=double to measure one precision)
 # It resumes `spmvp train` twice on copies of that table, each run stopped before its fit, so
 # only the dropped rows are measured, twice. NAME=h200 measures the generated corpus at every
