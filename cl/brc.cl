@@ -89,10 +89,10 @@ void spmv_brc_tiles(__global uchar *restrict spmvp_mat,
         size_t off = (size_t)start + lane;
         VALUE_TYPE sum = 0;
         for (INDEX_TYPE j = 0; j < height; j++, off += BRC_W) {
-            const INDEX_TYPE c = colidx[off];
+            const INDEX_TYPE c = SPMVP_LD_I(colidx + off);
             if (c < 0)
                 break;
-            sum += val[off] * x[c];
+            sum += SPMVP_LD_V(val + off) * x[c];
         }
         if (t < (size_t)multi_tiles) {
             partial[g] = sum;

@@ -261,9 +261,9 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
         /* k is a multiple of 4 and the arrays start on 128-byte boundaries (the plan's packed
          * buffer): the vectors are aligned */
         for (int q = 0; q < ITEMS; q += 4) {
-            const INDEX4 rr = *(__global const INDEX4 *)(rowidx + k + q);
-            const INDEX4 cc = *(__global const INDEX4 *)(colidx + k + q);
-            const VALUE4 vv = *(__global const VALUE4 *)(val + k + q);
+            const INDEX4 rr = SPMVP_LD_I4((__global const INDEX4 *)(rowidx + k + q));
+            const INDEX4 cc = SPMVP_LD_I4((__global const INDEX4 *)(colidx + k + q));
+            const VALUE4 vv = SPMVP_LD_V4((__global const VALUE4 *)(val + k + q));
             r[q] = rr.x;
             r[q + 1] = rr.y;
             r[q + 2] = rr.z;
@@ -280,8 +280,8 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
             r[j] = 0;
             v[j] = 0;
             if (j < m) {
-                r[j] = rowidx[k + j];
-                v[j] = val[k + j] * x[colidx[k + j]];
+                r[j] = SPMVP_LD_I(rowidx + k + j);
+                v[j] = SPMVP_LD_V(val + k + j) * x[SPMVP_LD_I(colidx + k + j)];
             }
         }
     }

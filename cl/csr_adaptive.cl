@@ -73,7 +73,7 @@ static VALUE_TYPE range_sum(const INDEX_TYPE k0, const INDEX_TYPE k1,
 {
     VALUE_TYPE s = 0;
     for (INDEX_TYPE k = k0 + (INDEX_TYPE)get_local_id(0); k < k1; k += WG_SIZE)
-        s += val[k] * x[colidx[k]];
+        s += SPMVP_LD_V(val + k) * x[SPMVP_LD_I(colidx + k)];
     return group_sum(s, red);
 }
 
@@ -165,11 +165,11 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             INDEX_TYPE col[ADAPT_U];
 #pragma unroll
             for (int u = 0; u < ADAPT_U; u++)
-                col[u] = i0 + u * WG_SIZE < n ? colidx[k0 + i0 + u * WG_SIZE] : -1;
+                col[u] = i0 + u * WG_SIZE < n ? SPMVP_LD_I(colidx + k0 + i0 + u * WG_SIZE) : -1;
 #pragma unroll
             for (int u = 0; u < ADAPT_U; u++)
                 if (col[u] >= 0)
-                    lval[i0 + u * WG_SIZE] = val[k0 + i0 + u * WG_SIZE] * x[col[u]];
+                    lval[i0 + u * WG_SIZE] = SPMVP_LD_V(val + k0 + i0 + u * WG_SIZE) * x[col[u]];
         }
         if (t < rows)
             lrow[t + 1] = row_end - k0;
@@ -186,7 +186,7 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         if (direct) {
             const INDEX_TYPE e = rowptr[r0 + j + 1];
             for (INDEX_TYPE k = rowptr[r0 + j] + lane; k < e; k += v)
-                s += val[k] * x[colidx[k]];
+                s += SPMVP_LD_V(val + k) * x[SPMVP_LD_I(colidx + k)];
         } else {
             const INDEX_TYPE e = lrow[j + 1];
             for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)

@@ -40,14 +40,14 @@ __kernel void spmv_ell(__global const uchar *restrict spmvp_mat,
     VALUE_TYPE sum = 0;
     size_t off = row;
     for (INDEX_TYPE j = 0; j < width; j++, off += (size_t)pitch) {
-        const INDEX_TYPE c = colidx[off];
+        const INDEX_TYPE c = SPMVP_LD_I(colidx + off);
 #if SPMVP_ELL_FULL_WIDTH
         if (c >= 0)
-            sum += val[off] * x[c];
+            sum += SPMVP_LD_V(val + off) * x[c];
 #else
         if (c < 0)
             break;
-        sum += val[off] * x[c];
+        sum += SPMVP_LD_V(val + off) * x[c];
 #endif
     }
     y[row] = sum;

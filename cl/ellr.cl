@@ -40,17 +40,17 @@ __kernel void spmv_ellr(__global const uchar *restrict spmvp_mat,
 #if SPMVP_ELLR_UNROLL4
 #pragma unroll 4
     for (INDEX_TYPE j = 0; j < len; j++, off += step)
-        sum += val[off] * x[colidx[off]];
+        sum += SPMVP_LD_V(val + off) * x[SPMVP_LD_I(colidx + off)];
 #else
     for (INDEX_TYPE j = 0; j < len / 2; j++, off += 2 * step) {
-        const INDEX_TYPE c0 = colidx[off], c1 = colidx[off + step];
+        const INDEX_TYPE c0 = SPMVP_LD_I(colidx + off), c1 = SPMVP_LD_I(colidx + off + step);
         const VALUE_TYPE x0 = x[c0], x1 = x[c1];
-        const VALUE_TYPE v0 = val[off], v1 = val[off + step];
+        const VALUE_TYPE v0 = SPMVP_LD_V(val + off), v1 = SPMVP_LD_V(val + off + step);
         sum += v0 * x0;
         sum += v1 * x1;
     }
     if (len & 1)
-        sum += val[off] * x[colidx[off]];
+        sum += SPMVP_LD_V(val + off) * x[SPMVP_LD_I(colidx + off)];
 #endif
     y[row] = sum;
 }

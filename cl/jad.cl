@@ -26,7 +26,7 @@ __kernel void spmv_jad(__global const uchar *restrict spmvp_mat,
         if ((INDEX_TYPE)p >= next - start)
             break;
         const INDEX_TYPE k = start + (INDEX_TYPE)p;
-        sum += val[k] * x[colidx[k]];
+        sum += SPMVP_LD_V(val + k) * x[SPMVP_LD_I(colidx + k)];
         start = next;
     }
     y[perm[p]] = sum;

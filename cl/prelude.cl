@@ -82,3 +82,79 @@ static VALUE_TYPE spmvp_shfl_down(const VALUE_TYPE v, const int d)
 }
 #endif
 #endif
+
+/* Streaming loads: with -DSPMVP_STREAM (host/ocl/spmv.c adds it on NVIDIA when the product's
+ * arrays and vectors exceed the L2) the matrix's arrays are read with ld.global.cs, "cache
+ * streaming, likely accessed once": their lines are evicted first, so the lines of x, which
+ * the gathers read many times, stay in L1 and L2. A product of a matrix larger than the L2
+ * cannot find its own entries there at the next product anyway; one that fits the L2 keeps
+ * plain loads and finds them (the 27-point stencil's 45 MB in single precision ran SELL
+ * 1.12x slower streamed). Measured on the H100 (docs/data/h100-ldhint/): 0.82-0.92x the
+ * time of CSR-adaptive, BRC and SELL on 7- and 27-point stencils of 7 M entries in double;
+ * L1::no_allocate measured the same as .cs and an L2 evict_first policy (createpolicy) was
+ * 1.0-1.7x slower; CSR-vector, whose warps read parts of lines that other warps read
+ * again, lost 1.04-1.5x and keeps plain loads. The formats that read whole lines per warp use
+ * SPMVP_LD_I / _S / _V (an index, a 16-bit index, a value) and the 4-wide SPMVP_LD_I4 / _V4
+ * (COO's tiles) for the matrix; x keeps plain loads (NVIDIA's compiler already reads it
+ * through the read-only path, ld.global.nc). Elsewhere these are plain loads. */
+#if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 70 && defined(SPMVP_STREAM)
+static int spmvp_lds_int(__global const int *p)
+{
+    int r;
+    asm("ld.global.cs.s32 %0, [%1];" : "=r"(r) : "l"(p));
+    return r;
+}
+static short spmvp_lds_short(__global const short *p)
+{
+    short r;
+    asm("ld.global.cs.s16 %0, [%1];" : "=h"(r) : "l"(p));
+    return r;
+}
+static int4 spmvp_lds_int4(__global const int4 *p)
+{
+    int a, b, c, d;
+    asm("ld.global.cs.v4.s32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
+    return (int4)(a, b, c, d);
+}
+#define SPMVP_LD_I(p) spmvp_lds_int(p)
+#define SPMVP_LD_S(p) spmvp_lds_short(p)
+#define SPMVP_LD_I4(p) spmvp_lds_int4(p)
+#ifdef VALUE_TYPE
+#ifdef SPMVP_FP64
+static double spmvp_lds_val(__global const double *p)
+{
+    double r;
+    asm("ld.global.cs.f64 %0, [%1];" : "=d"(r) : "l"(p));
+    return r;
+}
+static double4 spmvp_lds_val4(__global const double4 *p)
+{
+    double a, b, c, d; /* PTX loads at most 128 bits at once before sm_100: two pairs */
+    asm("ld.global.cs.v2.f64 {%0, %1}, [%2];" : "=d"(a), "=d"(b) : "l"(p));
+    asm("ld.global.cs.v2.f64 {%0, %1}, [%2];" : "=d"(c), "=d"(d) : "l"((__global const double *)p + 2));
+    return (double4)(a, b, c, d);
+}
+#else
+static float spmvp_lds_val(__global const float *p)
+{
+    float r;
+    asm("ld.global.cs.f32 %0, [%1];" : "=f"(r) : "l"(p));
+    return r;
+}
+static float4 spmvp_lds_val4(__global const float4 *p)
+{
+    float a, b, c, d;
+    asm("ld.global.cs.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(p));
+    return (float4)(a, b, c, d);
+}
+#endif
+#define SPMVP_LD_V(p) spmvp_lds_val(p)
+#define SPMVP_LD_V4(p) spmvp_lds_val4(p)
+#endif
+#else
+#define SPMVP_LD_I(p) (*(p))
+#define SPMVP_LD_S(p) (*(p))
+#define SPMVP_LD_I4(p) (*(p))
+#define SPMVP_LD_V(p) (*(p))
+#define SPMVP_LD_V4(p) (*(p))
+#endif

@@ -30,11 +30,13 @@
 #endif
 #ifdef SELL_IDX16
 #define COL_TYPE short
+#define SELL_LD_COL(p) SPMVP_LD_S(p)
 #define COL_NONE (-32768)
 #define IS_SLOT(d) ((d) != COL_NONE)
 #define COLUMN(row, d) ((row) + (INDEX_TYPE)(d))
 #else
 #define COL_TYPE INDEX_TYPE
+#define SELL_LD_COL(p) SPMVP_LD_I(p)
 #define COL_NONE (-1)
 #define IS_SLOT(d) ((d) >= 0)
 #define COLUMN(row, d) (d)
@@ -85,11 +87,11 @@ void spmv_sell(__global const uchar *restrict spmvp_mat,
             COL_TYPE col[SELL_U];
 #pragma unroll
             for (int k = 0; k < SELL_U; k++)
-                col[k] = j + k * SELL_T < width ? colidx[off + k * step] : COL_NONE;
+                col[k] = j + k * SELL_T < width ? SELL_LD_COL(colidx + off + k * step) : COL_NONE;
 #pragma unroll
             for (int k = 0; k < SELL_U; k++)
                 if (IS_SLOT(col[k]))
-                    sum += val[off + k * step] * x[COLUMN(row, col[k])];
+                    sum += SPMVP_LD_V(val + off + k * step) * x[COLUMN(row, col[k])];
             if (!IS_SLOT(col[SELL_U - 1]))
                 break;
         }

@@ -82,6 +82,18 @@ static int known_bus_width(const char *name)
     return -1;
 }
 
+/* L2 bytes of NVIDIA parts known by name (vendor datasheets), 0 where not known. */
+static cl_ulong known_l2_bytes(const char *name)
+{
+    static const struct { const char *key; cl_ulong mib; } table[] = {
+        {"H100", 50}, {"H200", 50}, {"A100", 40}, {"V100", 6},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strstr(name, table[i].key))
+            return table[i].mib << 20;
+    return 0;
+}
+
 static const char *type_name(cl_device_type t)
 {
     if (t & CL_DEVICE_TYPE_GPU) return "GPU";
@@ -138,6 +150,9 @@ static void query(spmvp_device_info *di)
 
     di->bus_width = known_bus_width(di->name);
     di->bus_source = di->bus_width > 0 ? "vendor datasheet (by device name)" : "not exposed";
+    di->l2_bytes = known_l2_bytes(di->name);
+    if (!di->l2_bytes)
+        di->l2_bytes = di->cache_size;
 }
 
 /* The kernel's preferred work-group size multiple: the warp width where no vendor says. */

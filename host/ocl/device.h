@@ -30,6 +30,9 @@ typedef struct spmvp_device_info {
     cl_uint clock_mhz;         /* CL_DEVICE_MAX_CLOCK_FREQUENCY */
     int bus_width;             /* memory bus width in bits, -1 where the vendor hides it */
     const char *bus_source;    /* where bus_width came from */
+    cl_ulong l2_bytes;         /* the last-level cache: by name where known (NVIDIA reports
+                                  4 MiB as CL_DEVICE_GLOBAL_MEM_CACHE_SIZE on the H100, whose L2
+                                  holds 50 MiB), else cache_size */
     int fp64;                  /* cl_khr_fp64 (or a 1.2+ double_fp_config) */
     cl_uint threads_per_cu;    /* resident work-items per compute unit: N_T */
     const char *threads_source;

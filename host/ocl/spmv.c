@@ -186,6 +186,13 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     double t0 = spmvp_now_us();
     st = upload_arrays(s, p, &L);
     s->upload_us = spmvp_now_us() - t0;
+    /* A product whose arrays and vectors exceed the L2 streams the matrix past it
+     * (prelude.cl's SPMVP_STREAM, NVIDIA only: elsewhere the macro changes nothing): the
+     * next product cannot find those lines in L2 anyway, and x's lines stay. */
+    const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
+    const int stream = s->ctx->info.l2_bytes > 0 && bytes > (double)s->ctx->info.l2_bytes;
+    if (stream)
+        strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
     for (int i = 0; i < p->nlaunches && !st; i++) {
         const spmvp_plan_launch *l = &p->launch[i];
         cl_kernel k;
