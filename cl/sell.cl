@@ -28,15 +28,27 @@
 #ifndef SELL_PERM
 #define SELL_PERM 1
 #endif
+/* Streaming loads (prelude.cl) only where a warp's slots cover whole 128-byte lines, C >= 32:
+ * with C = 2 or 4 the chunks' lines are read by several warps in turn, and streamed they ran
+ * the H100's stencils 1.4-1.8x slower in double (docs/data/h100-ldhint/) */
+#if SELL_C >= 32
+#define SELL_LD_VAL(p) SPMVP_LD_V(p)
+#define SELL_LD_IDX(p) SPMVP_LD_I(p)
+#define SELL_LD_IDX16(p) SPMVP_LD_S(p)
+#else
+#define SELL_LD_VAL(p) (*(p))
+#define SELL_LD_IDX(p) (*(p))
+#define SELL_LD_IDX16(p) (*(p))
+#endif
 #ifdef SELL_IDX16
 #define COL_TYPE short
-#define SELL_LD_COL(p) SPMVP_LD_S(p)
+#define SELL_LD_COL(p) SELL_LD_IDX16(p)
 #define COL_NONE (-32768)
 #define IS_SLOT(d) ((d) != COL_NONE)
 #define COLUMN(row, d) ((row) + (INDEX_TYPE)(d))
 #else
 #define COL_TYPE INDEX_TYPE
-#define SELL_LD_COL(p) SPMVP_LD_I(p)
+#define SELL_LD_COL(p) SELL_LD_IDX(p)
 #define COL_NONE (-1)
 #define IS_SLOT(d) ((d) >= 0)
 #define COLUMN(row, d) (d)
@@ -91,7 +103,7 @@ void spmv_sell(__global const uchar *restrict spmvp_mat,
 #pragma unroll
             for (int k = 0; k < SELL_U; k++)
                 if (IS_SLOT(col[k]))
-                    sum += SPMVP_LD_V(val + off + k * step) * x[COLUMN(row, col[k])];
+                    sum += SELL_LD_VAL(val + off + k * step) * x[COLUMN(row, col[k])];
             if (!IS_SLOT(col[SELL_U - 1]))
                 break;
         }
