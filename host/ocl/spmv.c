@@ -187,12 +187,16 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     st = upload_arrays(s, p, &L);
     s->upload_us = spmvp_now_us() - t0;
     /* A product whose arrays and vectors exceed the L2 streams the matrix past it
-     * (prelude.cl's SPMVP_STREAM, NVIDIA only: elsewhere the macro changes nothing): the
-     * next product cannot find those lines in L2 anyway, and x's lines stay. */
+     * (prelude.cl's SPMVP_STREAM: PTX's ld.global.cs, so on NVIDIA from compute capability
+     * 7.0, as the kernels' other inline PTX): the next product cannot find those lines in L2
+     * anyway, and x's lines stay. Which formats stream is theirs to say (the kernels use
+     * SPMVP_LD_*; CSR-scalar and CSR-vector do not). */
+    const spmvp_device_info *di = &s->ctx->info;
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
-    const int stream = s->ctx->info.l2_bytes > 0 && bytes > (double)s->ctx->info.l2_bytes;
-    if (stream)
+    if (di->cc_major >= 7 && strstr(di->platform_name, "NVIDIA") && di->l2_bytes > 0 &&
+        bytes > (double)di->l2_bytes) {
         strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
+    }
     for (int i = 0; i < p->nlaunches && !st; i++) {
         const spmvp_plan_launch *l = &p->launch[i];
         cl_kernel k;
