@@ -69,29 +69,26 @@ static cl_uint nvidia_threads_per_sm(int major, int minor)
     }
 }
 
-/* Memory bus width in bits: OpenCL does not expose it; NVIDIA parts known by name. */
-static int known_bus_width(const char *name)
-{
-    static const struct { const char *key; int bits; } table[] = {
-        {"H100 NVL", 6144}, {"H100 PCIe", 5120}, {"H100", 5120}, {"H200", 6144},
-        {"A100", 5120}, {"V100", 4096}, {"GT 645M", 128},
-    };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (strstr(name, table[i].key))
-            return table[i].bits;
-    return -1;
-}
+/* What OpenCL does not expose, for NVIDIA parts known by name (vendor datasheets): the memory
+ * bus width in bits and the L2 in MiB (0: not known, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE serves).
+ * The first key found in the name wins, so a variant comes before its family. NULL for a
+ * part not listed. */
+typedef struct known_part {
+    const char *key;
+    int bus_bits;
+    cl_ulong l2_mib;
+} known_part;
 
-/* L2 bytes of NVIDIA parts known by name (vendor datasheets), 0 where not known. */
-static cl_ulong known_l2_bytes(const char *name)
+static const known_part *find_part(const char *name)
 {
-    static const struct { const char *key; cl_ulong mib; } table[] = {
-        {"H100", 50}, {"H200", 50}, {"A100", 40}, {"V100", 6},
+    static const known_part table[] = {
+        {"H100 NVL", 6144, 50}, {"H100 PCIe", 5120, 50}, {"H100", 5120, 50}, {"H200", 6144, 50},
+        {"A100", 5120, 40}, {"V100", 4096, 6}, {"GT 645M", 128, 0},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strstr(name, table[i].key))
-            return table[i].mib << 20;
-    return 0;
+            return &table[i];
+    return NULL;
 }
 
 static const char *type_name(cl_device_type t)
@@ -148,11 +145,10 @@ static void query(spmvp_device_info *di)
     /* The fallback (kernel preferred work-group size multiple) needs a built kernel: it is
      * filled in by spmvp_context_create() when warp_size is still 0 here. */
 
-    di->bus_width = known_bus_width(di->name);
-    di->bus_source = di->bus_width > 0 ? "vendor datasheet (by device name)" : "not exposed";
-    di->l2_bytes = known_l2_bytes(di->name);
-    if (!di->l2_bytes)
-        di->l2_bytes = di->cache_size;
+    const known_part *part = find_part(di->name);
+    di->bus_width = part ? part->bus_bits : -1;
+    di->bus_source = part ? "vendor datasheet (by device name)" : "not exposed";
+    di->l2_bytes = part && part->l2_mib ? part->l2_mib << 20 : di->cache_size;
 }
 
 /* The kernel's preferred work-group size multiple: the warp width where no vendor says. */

@@ -194,9 +194,8 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     const spmvp_device_info *di = &s->ctx->info;
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
     if (di->cc_major >= 7 && strstr(di->platform_name, "NVIDIA") && di->l2_bytes > 0 &&
-        bytes > (double)di->l2_bytes) {
+        bytes > (double)di->l2_bytes)
         strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
-    }
     for (int i = 0; i < p->nlaunches && !st; i++) {
         const spmvp_plan_launch *l = &p->launch[i];
         cl_kernel k;
