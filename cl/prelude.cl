@@ -158,3 +158,62 @@ static float4 spmvp_lds_val4(__global const float4 *p)
 #define SPMVP_LD_V(p) (*(p))
 #define SPMVP_LD_V4(p) (*(p))
 #endif
+
+/* Pinning part of the matrix in L2: with -DSPMVP_PIN=f (a fraction; host/ocl/spmv.c adds it
+ * beside SPMVP_STREAM for the formats whose plan asks, format.h's l2_pin) SPMVP_LDP_I, _S
+ * and _V are streaming loads that carry an L2 policy (createpolicy, compute capability 8.0
+ * on): a fraction f of the matrix's lines is kept (evict_last), the rest streams
+ * (evict_first), as CUDA's access policy window does with a hit ratio. Each product reads
+ * the matrix in the same order as the one before; under LRU a cyclic sweep larger than the
+ * cache hits nothing, whereas a fixed part held there hits every time, so each product reads
+ * only (1 - f) of the matrix from DRAM. The kept part and x and y should stay within about
+ * half the L2: past that the H100 ran slower than streaming alone (docs/data/h100-pin/).
+ * The policy's only operand is a constant, so the compiler makes it once per kernel.
+ * Elsewhere SPMVP_LDP_* are SPMVP_LD_*. */
+#if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 80 && defined(SPMVP_STREAM) && defined(SPMVP_PIN)
+#define SPMVP_STR_(a) #a
+#define SPMVP_STR(a) SPMVP_STR_(a)
+static ulong spmvp_pin_policy(void)
+{
+    ulong p;
+    asm("createpolicy.fractional.L2::evict_last.L2::evict_first.b64 %0, " SPMVP_STR(SPMVP_PIN) ";"
+        : "=l"(p));
+    return p;
+}
+static int spmvp_ldp_int(__global const int *p)
+{
+    int r;
+    asm("ld.global.cs.L2::cache_hint.s32 %0, [%1], %2;" : "=r"(r) : "l"(p), "l"(spmvp_pin_policy()));
+    return r;
+}
+static short spmvp_ldp_short(__global const short *p)
+{
+    short r;
+    asm("ld.global.cs.L2::cache_hint.s16 %0, [%1], %2;" : "=h"(r) : "l"(p), "l"(spmvp_pin_policy()));
+    return r;
+}
+#define SPMVP_LDP_I(p) spmvp_ldp_int(p)
+#define SPMVP_LDP_S(p) spmvp_ldp_short(p)
+#ifdef VALUE_TYPE
+#ifdef SPMVP_FP64
+static double spmvp_ldp_val(__global const double *p)
+{
+    double r;
+    asm("ld.global.cs.L2::cache_hint.f64 %0, [%1], %2;" : "=d"(r) : "l"(p), "l"(spmvp_pin_policy()));
+    return r;
+}
+#else
+static float spmvp_ldp_val(__global const float *p)
+{
+    float r;
+    asm("ld.global.cs.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(r) : "l"(p), "l"(spmvp_pin_policy()));
+    return r;
+}
+#endif
+#define SPMVP_LDP_V(p) spmvp_ldp_val(p)
+#endif
+#else
+#define SPMVP_LDP_I(p) SPMVP_LD_I(p)
+#define SPMVP_LDP_S(p) SPMVP_LD_S(p)
+#define SPMVP_LDP_V(p) SPMVP_LD_V(p)
+#endif

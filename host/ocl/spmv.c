@@ -43,6 +43,8 @@ struct spmvp_spmv {
     } io[2 * MAX_LAUNCH];
     int nio;
     cl_mem bound_x, bound_y;      /* the buffers those arguments hold now */
+    size_t pinned_bytes;          /* the packed buffer's bytes whose loads carry the L2 pin
+                                     policy (0: none), handed back by spmvp_spmv_free */
 };
 
 spmvp_spmv_options spmvp_spmv_defaults(size_t value_size)
@@ -176,6 +178,34 @@ out:
     return st;
 }
 
+/* Pinning (prelude.cl's SPMVP_PIN, from compute capability 8.0, for plans with l2_pin): of
+ * a matrix of `matrix` bytes whose product exceeds the L2, the part that fits beside x and y
+ * (`vectors` bytes) in PIN_SHARE of the L2 stays there from one product to the next, and the
+ * rest streams. Half: an H100 sweep (docs/data/h100-pin/) found SELL fastest with the pinned
+ * part and the vectors near 25 MB of the 50 MiB, and slower than not pinning past about 35 MB
+ * (presumably the L2's two partitions; the sweep does not show why). The fraction is
+ * rounded down to 1/32, so that a device builds each program at a few fractions, not one per
+ * matrix. SPMVP_PIN_SHARE in the environment replaces PIN_SHARE (0 turns pinning off), for
+ * sweeps such as that one. */
+#define PIN_SHARE 0.5
+
+static void pin_option(spmvp_spmv *s, const spmvp_device_info *di, double matrix, double vectors,
+                       char *types, size_t len)
+{
+    const char *env = getenv("SPMVP_PIN_SHARE");
+    const double share = env ? atof(env) : PIN_SHARE;
+    if (di->cc_major < 8 || matrix <= 0)
+        return;
+    double f = (share * (double)di->l2_bytes - vectors) / matrix;
+    int k = f >= 1 ? 32 : f > 0 ? (int)(f * 32) : 0;
+    if (k <= 0)
+        return;
+    char o[40];
+    snprintf(o, sizeof o, " -DSPMVP_PIN=%.5f", k / 32.0);
+    strncat(types, o, len - strlen(types) - 1);
+    s->pinned_bytes = (size_t)matrix;
+}
+
 /* Uploads the plan's arrays and creates its kernels. x and y exist already. */
 static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
 {
@@ -194,8 +224,11 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     const spmvp_device_info *di = &s->ctx->info;
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
     if (di->cc_major >= 7 && strstr(di->platform_name, "NVIDIA") && di->l2_bytes > 0 &&
-        bytes > (double)di->l2_bytes)
+        bytes > (double)di->l2_bytes) {
         strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
+        if (p->l2_pin)
+            pin_option(s, di, (double)L.total, bytes - (double)L.total, types, sizeof types);
+    }
     for (int i = 0; i < p->nlaunches && !st; i++) {
         const spmvp_plan_launch *l = &p->launch[i];
         cl_kernel k;
@@ -304,10 +337,32 @@ fail:
     return st;
 }
 
+/* Sets the pinned lines of the packed buffer back to normal priority (cl/l2.cl), so that
+ * they do not outlive their matrix in the L2; a failure leaves them pinned and is not
+ * reported: the products were right, only the next kernels' L2 is smaller. */
+static void unpin(spmvp_spmv *s)
+{
+    char types[128];
+    cl_kernel k;
+    const cl_ulong lines = ((cl_ulong)s->pinned_bytes + 127) / 128;
+    const size_t wg = 256, global = (size_t)((lines + wg - 1) / wg * wg);
+    spmvp_type_options(s->value_size, types, sizeof types);
+    if (spmvp_kernel_create(s->ctx, "l2.cl", types, "spmvp_l2_unpin", &k))
+        return;
+    if (clSetKernelArg(k, 0, sizeof s->mat, &s->mat) == CL_SUCCESS &&
+        clSetKernelArg(k, 1, sizeof lines, &lines) == CL_SUCCESS &&
+        clEnqueueNDRangeKernel(s->ctx->queue, k, 1, NULL, &global, &wg, 0, NULL, NULL) ==
+            CL_SUCCESS)
+        clFinish(s->ctx->queue);
+    clReleaseKernel(k);
+}
+
 spmvp_spmv *spmvp_spmv_free(spmvp_spmv *s)
 {
     if (!s)
         return NULL;
+    if (s->pinned_bytes && s->mat)
+        unpin(s);
     for (int i = 0; i < s->nlaunch; i++)
         clReleaseKernel(s->kernel[i]);
     if (s->mat)

@@ -366,6 +366,9 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     p->owned = w;
     p->release = release_sell;
     p->footprint = spmvp_sell_bytes(S, t->value_size) - (bits == 16 ? slots * 2 : 0);
+    /* pinned in part where it streams, C >= 32 (cl/sell.cl): on the H100 0.92x the time of
+     * streaming alone above the L2, 0.78-0.80 on stencils and bands (docs/data/h100-pin/) */
+    p->l2_pin = r.sell_c >= 32;
     snprintf(p->params, sizeof p->params, "C=%d, sigma=%d, T=%d, %d-bit columns, %.1f%% padding",
              r.sell_c, r.sell_sigma, r.sell_t, bits,
              slots ? 100.0 * (double)(slots - (size_t)S->nnz) / (double)slots : 0.0);
