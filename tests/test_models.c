@@ -277,6 +277,52 @@ out:
     spmvp_csr_free(A);
 }
 
+/* SELL at C >= 32 keeps part of its arrays in L2 on a device that pins (format.h): its bytes
+ * feature leaves that part out; CSR-scalar's and a device that does not pin leave it in. */
+static void the_part_kept_in_l2_is_left_out_of_the_bytes(void)
+{
+    spmvp_csr *A = spmvp_stencil(100, 100, 100, 7); /* 6.94 M entries, 1 M rows */
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_features_target t = spmvp_features_target_default(4);
+    spmvp_config sell = {SPMVP_SELL, spmvp_mapping_auto()}, csr = {SPMVP_CSR_SCALAR, spmvp_mapping_auto()};
+    double x0[SPMVP_FV_N], x1[SPMVP_FV_N], c0[SPMVP_FV_N], c1[SPMVP_FV_N];
+    if (!s || spmvp_config_features(A, s, &t, &sell, NULL, NULL, x0) ||
+        spmvp_config_features(A, s, &t, &csr, NULL, NULL, c0)) {
+        CHECK(0);
+        goto out;
+    }
+    t.l2_pin_bytes = 50.0 * 1048576;
+    CHECK(spmvp_config_features(A, s, &t, &sell, NULL, NULL, x1) == SPMVP_OK);
+    CHECK(spmvp_config_features(A, s, &t, &csr, NULL, NULL, c1) == SPMVP_OK);
+    /* single precision: SELL's arrays about 57 MB beside 8 MB of x and y: 25 MiB - 8 MB
+     * fits 9/32 of them */
+    const double vec = 8e6, mat = x0[SPMVP_FV_BYTES] - vec;
+    CHECK(mat > 50e6 && mat < 60e6);
+    CHECK(spmvp_l2_pin_fraction(t.l2_pin_bytes, SPMVP_L2_PIN_SHARE, mat, vec) == 9.0 / 32);
+    CHECK(x1[SPMVP_FV_BYTES] == x0[SPMVP_FV_BYTES] - mat * 9 / 32);
+    CHECK(c1[SPMVP_FV_BYTES] == c0[SPMVP_FV_BYTES]);
+    for (int i = 0; i < SPMVP_FV_N; i++) /* nothing else moves */
+        CHECK(i == SPMVP_FV_BYTES || x1[i] == x0[i] || (isnan(x1[i]) && isnan(x0[i])));
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
+/* The fraction kept: what fits beside the vectors in the share, over the matrix, rounded down
+ * to 1/32; nothing for a product that fits the L2, a device that does not pin, or vectors
+ * that fill the share. */
+static void the_fraction_kept_in_l2(void)
+{
+    const double L2 = 50.0 * 1048576;
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 100e6, 10e6) == 5.0 / 32); /* (26.2 - 10) / 100 = 5.2 / 32 */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 40e6, 2e6) == 0);          /* fits the L2 */
+    CHECK(spmvp_l2_pin_fraction(0, 0.5, 100e6, 10e6) == 0);         /* no pinning */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 100e6, 30e6) == 0);        /* the vectors fill it */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1e9, 0) == 0);             /* below 1/32 */
+    CHECK(spmvp_l2_pin_fraction(L2, 2.0, 60e6, 0) == 1);            /* capped at the whole */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 0, 60e6) == 0);
+}
+
 int main(void)
 {
     RUN(every_model_has_a_unique_name_that_parses_back);
@@ -288,5 +334,7 @@ int main(void)
     RUN(the_ensemble_is_the_geometric_mean_of_its_members);
     RUN(rank_uses_the_model_that_ranked_best);
     RUN(sectors_are_priced_by_the_gather_curve);
+    RUN(the_fraction_kept_in_l2);
+    RUN(the_part_kept_in_l2_is_left_out_of_the_bytes);
     return test_report();
 }

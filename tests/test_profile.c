@@ -88,6 +88,7 @@ static spmvp_profile *full_profile(void)
     d->half_warps_per_compute_unit = 128;
     d->strip_csr_vector = 16896;
     d->strip_csr_scalar = 270336;
+    d->l2_pin_bytes = 52428800;
     p->microbench.bytes = 268435456;
     p->microbench.copy_gbs = 2851.123456789012345;
     p->microbench.launch_us = 0.1;
@@ -242,6 +243,7 @@ static void check_same_profile(const spmvp_profile *a, const spmvp_profile *b)
     CHECK(x->half_warps_per_compute_unit == y->half_warps_per_compute_unit);
     CHECK(x->strip_csr_vector == y->strip_csr_vector);
     CHECK(x->strip_csr_scalar == y->strip_csr_scalar);
+    CHECK(x->l2_pin_bytes == y->l2_pin_bytes);
     CHECK(a->microbench.bytes == b->microbench.bytes);
     CHECK(bits_equal(a->microbench.copy_gbs, b->microbench.copy_gbs));
     CHECK(bits_equal(a->microbench.launch_us, b->microbench.launch_us));
@@ -469,6 +471,7 @@ static void good_minimal_profile_should_load(void)
     CHECK(p->device.fp64 == 1 && !strcmp(p->device.compute_capability, "9.0"));
     CHECK(p->microbench.copy_gbs == 2851.5 && p->microbench.bytes == 268435456);
     CHECK(p->microbench.gather.n == 0); /* a profile from before the curve: none */
+    CHECK(p->device.l2_pin_bytes == 0);  /* nor the L2 it pins against */
     CHECK(!strcmp(p->created, "2025-01-31T12:00:00Z") && !strcmp(p->spmvp_version, "0.1.0"));
     const spmvp_calib *c = spmvp_profile_calib(p, 4);
     CHECK(c && c->npoints == 3 && c->nmodels == 2);

@@ -149,6 +149,11 @@ static void query(spmvp_device_info *di)
     di->bus_width = part ? part->bus_bits : -1;
     di->bus_source = part ? "vendor datasheet (by device name)" : "not exposed";
     di->l2_bytes = part && part->l2_mib ? part->l2_mib << 20 : di->cache_size;
+    /* PTX in the kernels: NVIDIA only (context.c's SPMVP_NVIDIA), streaming loads from compute
+     * capability 7.0, L2 policies (createpolicy) from 8.0 */
+    const int nvidia = strstr(di->platform_name, "NVIDIA") != NULL;
+    di->stream_l2_bytes = nvidia && di->cc_major >= 7 ? di->l2_bytes : 0;
+    di->pin_l2_bytes = nvidia && di->cc_major >= 8 ? di->l2_bytes : 0;
 }
 
 /* The kernel's preferred work-group size multiple: the warp width where no vendor says. */

@@ -33,6 +33,14 @@ typedef struct spmvp_device_info {
     cl_ulong l2_bytes;         /* the last-level cache: by name where known (NVIDIA reports
                                   4 MiB as CL_DEVICE_GLOBAL_MEM_CACHE_SIZE on the H100, whose L2
                                   holds 50 MiB), else cache_size */
+    cl_ulong stream_l2_bytes;  /* the L2 past which a product streams its matrix (cl/prelude.cl's
+                                  SPMVP_STREAM, PTX's ld.global.cs): l2_bytes on NVIDIA from
+                                  compute capability 7.0, as the kernels' other inline PTX; 0
+                                  where the loads stay plain */
+    cl_ulong pin_l2_bytes;     /* the L2 a product keeps part of its matrix in (cl/prelude.cl's
+                                  SPMVP_PIN, model/sparse/format.h): l2_bytes on NVIDIA from
+                                  compute capability 8.0, whose PTX has createpolicy; 0 where
+                                  the device does not pin */
     int fp64;                  /* cl_khr_fp64 (or a 1.2+ double_fp_config) */
     cl_uint threads_per_cu;    /* resident work-items per compute unit: N_T */
     const char *threads_source;

@@ -178,30 +178,21 @@ out:
     return st;
 }
 
-/* Pinning (prelude.cl's SPMVP_PIN, from compute capability 8.0, for plans with l2_pin): of
- * a matrix of `matrix` bytes whose product exceeds the L2, the part that fits beside x and y
- * (`vectors` bytes) in PIN_SHARE of the L2 stays there from one product to the next, and the
- * rest streams. Half: an H100 sweep (docs/data/h100-pin/) found SELL fastest with the pinned
- * part and the vectors near 25 MB of the 50 MiB, and slower than not pinning past about 35 MB
- * (presumably the L2's two partitions; the sweep does not show why). The fraction is
- * rounded down to 1/32, so that a device builds each program at a few fractions, not one per
- * matrix. SPMVP_PIN_SHARE in the environment replaces PIN_SHARE (0 turns pinning off), for
- * sweeps such as that one. */
-#define PIN_SHARE 0.5
-
+/* Keeping part of the matrix in L2 (prelude.cl's SPMVP_PIN, for plans with l2_pin, on a
+ * device with pin_l2_bytes): the fraction format.h's spmvp_l2_pin_fraction gives for the
+ * plan's arrays (`matrix` bytes) beside x and y (`vectors`), which the features price the
+ * same way (featvec.c). SPMVP_PIN_SHARE in the environment replaces its share of the L2,
+ * SPMVP_L2_PIN_SHARE (0 turns pinning off), for sweeps such as the one that chose it. */
 static void pin_option(spmvp_spmv *s, const spmvp_device_info *di, double matrix, double vectors,
                        char *types, size_t len)
 {
     const char *env = getenv("SPMVP_PIN_SHARE");
-    const double share = env ? atof(env) : PIN_SHARE;
-    if (di->cc_major < 8 || matrix <= 0)
-        return;
-    double f = (share * (double)di->l2_bytes - vectors) / matrix;
-    int k = f >= 1 ? 32 : f > 0 ? (int)(f * 32) : 0;
-    if (k <= 0)
+    const double f = spmvp_l2_pin_fraction((double)di->pin_l2_bytes,
+                                           env ? atof(env) : SPMVP_L2_PIN_SHARE, matrix, vectors);
+    if (f <= 0)
         return;
     char o[40];
-    snprintf(o, sizeof o, " -DSPMVP_PIN=%.5f", k / 32.0);
+    snprintf(o, sizeof o, " -DSPMVP_PIN=%.5f", f);
     strncat(types, o, len - strlen(types) - 1);
     s->pinned_bytes = (size_t)matrix;
 }
@@ -217,14 +208,13 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     st = upload_arrays(s, p, &L);
     s->upload_us = spmvp_now_us() - t0;
     /* A product whose arrays and vectors exceed the L2 streams the matrix past it
-     * (prelude.cl's SPMVP_STREAM: PTX's ld.global.cs, so on NVIDIA from compute capability
-     * 7.0, as the kernels' other inline PTX): the next product cannot find those lines in L2
+     * (prelude.cl's SPMVP_STREAM: PTX's ld.global.cs, so on a device with stream_l2_bytes,
+     * device.h): the next product cannot find those lines in L2
      * anyway, and x's lines stay. Which formats stream is theirs to say (the kernels use
      * SPMVP_LD_*; CSR-scalar and CSR-vector do not). */
     const spmvp_device_info *di = &s->ctx->info;
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
-    if (di->cc_major >= 7 && strstr(di->platform_name, "NVIDIA") && di->l2_bytes > 0 &&
-        bytes > (double)di->l2_bytes) {
+    if (di->stream_l2_bytes > 0 && bytes > (double)di->stream_l2_bytes) {
         strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
         if (p->l2_pin)
             pin_option(s, di, (double)L.total, bytes - (double)L.total, types, sizeof types);

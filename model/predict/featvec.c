@@ -66,6 +66,11 @@ static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
     x[SPMVP_FV_CRITICAL] = ok ? (double)ff->work.critical_path : NAN;
     x[SPMVP_FV_SLOTS] = ok ? (double)ff->work.slots : NAN;
     x[SPMVP_FV_BYTES] = ok ? (double)ff->work.bytes : NAN;
+    if (ok && ff->work.l2_pin) { /* the part kept in L2 is not read from DRAM (format.h) */
+        const double vec = ((double)t1->rows + (double)t1->cols) * (double)t->value_size;
+        const double mat = x[SPMVP_FV_BYTES] - vec;
+        x[SPMVP_FV_BYTES] -= mat * spmvp_l2_pin_fraction(t->l2_pin_bytes, SPMVP_L2_PIN_SHARE, mat, vec);
+    }
     x[SPMVP_FV_LAUNCHES] = ok ? ff->work.launches : NAN;
     x[SPMVP_FV_WORK_ITEMS] = ok ? (double)ff->work_items : NAN;
     x[SPMVP_FV_WAVES] = ok ? (double)ff->waves : NAN;
@@ -211,5 +216,6 @@ spmvp_features_target spmvp_profile_target(const spmvp_profile *p, size_t value_
     if (d->local_mem_bytes > 0)
         t.local_mem = (unsigned long long)d->local_mem_bytes;
     t.gather = p->microbench.gather;
+    t.l2_pin_bytes = (double)d->l2_pin_bytes;
     return t;
 }

@@ -108,6 +108,24 @@ static const spmvp_json_field microbench_fields[] = {
 };
 #define NFIELDS(a) (sizeof a / sizeof a[0])
 
+/* "device": its fields, then "l2_pin_bytes" where the device pins (absent: 0, as in
+ * profiles written before it was recorded). */
+static void write_device(spmvp_json_writer *w, cJSON *dev, const spmvp_device_params *d)
+{
+    spmvp_json_write_fields(w, dev, d, device_fields, NFIELDS(device_fields));
+    if (d->l2_pin_bytes > 0)
+        spmvp_json_add_int(w, dev, "l2_pin_bytes", d->l2_pin_bytes);
+}
+
+static spmvp_status read_device(const spmvp_json_reader *r, const cJSON *dev, spmvp_device_params *d)
+{
+    SPMVP_TRY(spmvp_json_read_fields(r, dev, "device", d, device_fields, NFIELDS(device_fields)));
+    d->l2_pin_bytes = 0;
+    if (!cJSON_GetObjectItemCaseSensitive(dev, "l2_pin_bytes"))
+        return SPMVP_OK;
+    return spmvp_json_get_int(r, dev, "device", "l2_pin_bytes", 0, SPMVP_JSON_MAX_EXACT, &d->l2_pin_bytes);
+}
+
 /* "microbench.gather": {"bytes": [...], "ggps": [...], "cache_bytes"}; nothing without a curve. */
 static void write_gather(spmvp_json_writer *w, cJSON *mb, const spmvp_gather_curve *g)
 {
@@ -244,7 +262,7 @@ cJSON *spmvp_profile_device_json(const spmvp_profile *p)
     spmvp_json_writer w = {0};
     cJSON *dev = cJSON_CreateObject();
     if (dev)
-        spmvp_json_write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
+        write_device(&w, dev, &p->device);
     if (w.oom) {
         cJSON_Delete(dev);
         return NULL;
@@ -269,7 +287,7 @@ static char *to_json(const spmvp_profile *p)
     }
     cJSON *dev = spmvp_json_add_object(&w, root, "device");
     if (dev)
-        spmvp_json_write_fields(&w, dev, &p->device, device_fields, NFIELDS(device_fields));
+        write_device(&w, dev, &p->device);
     cJSON *mb = spmvp_json_add_object(&w, root, "microbench");
     if (mb) {
         spmvp_json_write_fields(&w, mb, &p->microbench, microbench_fields, NFIELDS(microbench_fields));
@@ -482,7 +500,7 @@ static spmvp_status read_profile(const spmvp_json_reader *r, const cJSON *root, 
     p->schema_version = (int)v;
     SPMVP_TRY(read_provenance(r, root, p, driver, sizeof driver));
     SPMVP_TRY(spmvp_json_get_object(r, root, "", "device", &o));
-    SPMVP_TRY(spmvp_json_read_fields(r, o, "device", &p->device, device_fields, NFIELDS(device_fields)));
+    SPMVP_TRY(read_device(r, o, &p->device));
     if (strcmp(driver, p->device.driver))
         return spmvp_json_bad(r, "provenance", "driver", "\"%.40s\" differs from device.driver \"%.40s\"",
                    driver, p->device.driver);

@@ -53,6 +53,10 @@ typedef struct spmvp_device_params {
     int half_warps_per_compute_unit; /* N_HW */
     long long strip_csr_vector;   /* S_CSR-V = N_SM x N_HW, eq. (1) */
     long long strip_csr_scalar;   /* S_CSR-S = S_ELL = S_JAD = N_SM x N_T, eqs. (2)-(3) */
+    long long l2_pin_bytes;       /* the L2 a product keeps part of its matrix in (format.h's
+                                     spmvp_l2_pin_fraction; host/ocl's pin_l2_bytes): 0 where
+                                     the device does not pin, and in profiles written before
+                                     it was recorded (2026-11-24), whose JSON lacks it */
 } spmvp_device_params;
 
 /* The micro-benchmarks (host/microbench.h's spmvp_microbench). */

@@ -14,7 +14,7 @@ spmvp_features_target spmvp_features_target_default(size_t value_size)
 {
     /* an H100 SXM: 132 SMs x 2048 resident threads, warps of 32, 48 KiB of local memory per
      * work-group as its OpenCL driver reports */
-    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024, {0}};
+    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024, {0}, 0};
     return t;
 }
 

@@ -55,6 +55,8 @@ typedef struct spmvp_features_target {
                                       CSR-adaptive's tiles depend on it) */
     spmvp_gather_curve gather;     /* the device's gather curve (n 0: none; featvec.h prices
                                       the sectors of x by it) */
+    double l2_pin_bytes;           /* the L2 a product keeps part of its matrix in, 0 where the
+                                      device does not pin (format.h, spmvp_l2_pin_fraction) */
 } spmvp_features_target;
 
 /* The default target: an H100 (W 32, G 256, 132 x 2048 resident work-items, 48 KiB of local

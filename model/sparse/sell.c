@@ -446,6 +446,7 @@ static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     w->bytes = (long long)A->nrows * I + (2 * nchunks + 1) * I +
                w->slots * (bits / 8 + (long long)t->value_size) + spmvp_work_vectors(A, t->value_size);
     w->critical_path = spmvp_ceil_div(s->max, T);
+    w->l2_pin = r.sell_c >= 32; /* as the plan's */
     if (A->nrows) {
         long long launched = spmvp_work_launch(w, nchunks * r.sell_c * T, t->wg_size);
         w->lockstep_entries = T * spmvp_lockstep_end(&warps, launched / T);

@@ -1,6 +1,8 @@
 /* work.c: the lock-step counter and shared pieces of the formats' work hooks (work.h). */
 #include "work.h"
 
+#include <math.h>
+
 void spmvp_lockstep_init(spmvp_lockstep *l, unsigned warp)
 {
     l->warp = warp ? warp : 1;
@@ -59,6 +61,14 @@ long long spmvp_work_launch(spmvp_work *w, long long items, size_t wg)
     if (w->launches < SPMVP_PLAN_MAX_LAUNCHES)
         w->items[w->launches++] = n;
     return n;
+}
+
+double spmvp_l2_pin_fraction(double l2_bytes, double share, double matrix, double vectors)
+{
+    if (!(l2_bytes > 0) || !(matrix > 0) || matrix + vectors <= l2_bytes)
+        return 0;
+    const double f = (share * l2_bytes - vectors) / matrix;
+    return f >= 1 ? 1 : f > 0 ? floor(f * 32) / 32 : 0;
 }
 
 long long spmvp_work_vectors(const spmvp_csr *A, size_t vs)
