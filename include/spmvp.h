@@ -212,7 +212,10 @@ const char *spmvp_device_name(const spmvp_device *d);
  * needed afterwards. SPMVP_ERR_ARG for NULL arguments, an unknown format or value size;
  * SPMVP_ERR_UNSUITABLE when the format cannot hold A on d; SPMVP_ERR_UNSUPPORTED for double
  * precision on a device without it; SPMVP_ERR_BUILD, SPMVP_ERR_NOMEM, an OpenCL error code.
- * Free with spmvp_product_free (before d). */
+ * Free with spmvp_product_free (before d). On NVIDIA from compute capability 8.0, a SELL
+ * product larger than the L2 keeps part of its matrix there from one product to the next
+ * (an L2 policy on its loads): while it lives, about half the L2 less x and y is its; freeing
+ * it hands that part back. */
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out);
 /* The same for configuration i of ranking r (r's format and its whole thread mapping: work-group
