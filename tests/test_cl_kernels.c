@@ -447,6 +447,39 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
     spmvp_csr_free(A);
 }
 
+/* cl/l2.cl's unpin kernel (run by a freed plan that kept lines in L2; on NVIDIA from compute
+ * capability 8.0 it is PTX's applypriority, elsewhere nothing) builds on every device and
+ * leaves the buffer's bytes as they were. */
+static void the_l2_unpin_kernel_should_build_and_change_no_byte(void)
+{
+    enum { N = 4096 };
+    static unsigned char host[N], back[N];
+    char types[128];
+    cl_kernel k = NULL;
+    cl_mem b = NULL;
+    cl_int err;
+    for (int i = 0; i < N; i++)
+        host[i] = (unsigned char)(i * 7 + 3);
+    spmvp_type_options(4, types, sizeof types);
+    CHECK_MSG(!spmvp_kernel_create(ctx, "l2.cl", types, "spmvp_l2_unpin", &k), "%s", spmvp_last_error());
+    b = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, N, host, &err);
+    CHECK(err == CL_SUCCESS);
+    if (!k || !b)
+        goto out;
+    const cl_ulong lines = N / 128;
+    const size_t global = 64, local = 32; /* more work-items than lines: the rest do nothing */
+    CHECK(clSetKernelArg(k, 0, sizeof b, &b) == CL_SUCCESS);
+    CHECK(clSetKernelArg(k, 1, sizeof lines, &lines) == CL_SUCCESS);
+    CHECK(clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &global, &local, 0, NULL, NULL) == CL_SUCCESS);
+    CHECK(clEnqueueReadBuffer(ctx->queue, b, CL_TRUE, 0, N, back, 0, NULL, NULL) == CL_SUCCESS);
+    CHECK(!memcmp(host, back, N));
+out:
+    if (b)
+        clReleaseMemObject(b);
+    if (k)
+        clReleaseKernel(k);
+}
+
 int main(void)
 {
     if (spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &ctx)) {
@@ -465,6 +498,7 @@ int main(void)
     RUN(kernel_parameters_should_not_change_the_result);
     RUN(ell_should_be_unsuitable_for_one_very_long_row);
     RUN(arrays_past_max_alloc_together_should_be_unsuitable);
+    RUN(the_l2_unpin_kernel_should_build_and_change_no_byte);
     spmvp_context_free(ctx);
     return test_report();
 }
