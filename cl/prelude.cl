@@ -98,22 +98,52 @@ static VALUE_TYPE spmvp_shfl_down(const VALUE_TYPE v, const int d)
  * (COO's tiles) for the matrix; x keeps plain loads (NVIDIA's compiler already reads it
  * through the read-only path, ld.global.nc). Elsewhere these are plain loads. */
 #if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 70 && defined(SPMVP_STREAM)
+/* Pinning part of the matrix in L2: with -DSPMVP_PIN=f as well (a fraction; host/ocl/spmv.c
+ * adds it for the plans that ask, format.h's l2_pin, on compute capability 8.0 on) the same
+ * loads carry an L2 policy (createpolicy): a fraction f of the matrix's lines is kept
+ * (evict_last), the rest streams (evict_first), as CUDA's access policy window does with a
+ * hit ratio. Each product reads the matrix in the same order as the one before; under LRU a
+ * cyclic sweep larger than the cache hits nothing, whereas a fixed part held there hits every
+ * time, so each product reads only (1 - f) of the matrix from DRAM. The kept part and x and
+ * y should stay within about half the L2: past that the H100 ran slower than streaming alone
+ * (docs/data/h100-pin/). The policy's only operand is a constant, so the compiler makes it
+ * once per kernel. SPMVP_LDS is the load's opcode; SPMVP_LDS_POL(n) the policy operand,
+ * operand n of the asm, and SPMVP_LDS_IN its input (both nothing without a policy). */
+#if defined(SPMVP_PIN) && SPMVP_NVIDIA >= 80
+#define SPMVP_STR_(a) #a
+#define SPMVP_STR(a) SPMVP_STR_(a)
+static ulong spmvp_pin_policy(void)
+{
+    ulong p;
+    asm("createpolicy.fractional.L2::evict_last.L2::evict_first.b64 %0, " SPMVP_STR(SPMVP_PIN) ";"
+        : "=l"(p));
+    return p;
+}
+#define SPMVP_LDS "ld.global.cs.L2::cache_hint"
+#define SPMVP_LDS_POL(n) ", %" #n
+#define SPMVP_LDS_IN , "l"(spmvp_pin_policy())
+#else
+#define SPMVP_LDS "ld.global.cs"
+#define SPMVP_LDS_POL(n) ""
+#define SPMVP_LDS_IN
+#endif
 static int spmvp_lds_int(__global const int *p)
 {
     int r;
-    asm("ld.global.cs.s32 %0, [%1];" : "=r"(r) : "l"(p));
+    asm(SPMVP_LDS ".s32 %0, [%1]" SPMVP_LDS_POL(2) ";" : "=r"(r) : "l"(p) SPMVP_LDS_IN);
     return r;
 }
 static short spmvp_lds_short(__global const short *p)
 {
     short r;
-    asm("ld.global.cs.s16 %0, [%1];" : "=h"(r) : "l"(p));
+    asm(SPMVP_LDS ".s16 %0, [%1]" SPMVP_LDS_POL(2) ";" : "=h"(r) : "l"(p) SPMVP_LDS_IN);
     return r;
 }
 static int4 spmvp_lds_int4(__global const int4 *p)
 {
     int a, b, c, d;
-    asm("ld.global.cs.v4.s32 {%0, %1, %2, %3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p));
+    asm(SPMVP_LDS ".v4.s32 {%0, %1, %2, %3}, [%4]" SPMVP_LDS_POL(5) ";"
+        : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p) SPMVP_LDS_IN);
     return (int4)(a, b, c, d);
 }
 #define SPMVP_LD_I(p) spmvp_lds_int(p)
@@ -124,27 +154,29 @@ static int4 spmvp_lds_int4(__global const int4 *p)
 static double spmvp_lds_val(__global const double *p)
 {
     double r;
-    asm("ld.global.cs.f64 %0, [%1];" : "=d"(r) : "l"(p));
+    asm(SPMVP_LDS ".f64 %0, [%1]" SPMVP_LDS_POL(2) ";" : "=d"(r) : "l"(p) SPMVP_LDS_IN);
     return r;
 }
 static double4 spmvp_lds_val4(__global const double4 *p)
 {
     double a, b, c, d; /* PTX loads at most 128 bits at once before sm_100: two pairs */
-    asm("ld.global.cs.v2.f64 {%0, %1}, [%2];" : "=d"(a), "=d"(b) : "l"(p));
-    asm("ld.global.cs.v2.f64 {%0, %1}, [%2];" : "=d"(c), "=d"(d) : "l"((__global const double *)p + 2));
+    asm(SPMVP_LDS ".v2.f64 {%0, %1}, [%2]" SPMVP_LDS_POL(3) ";" : "=d"(a), "=d"(b) : "l"(p) SPMVP_LDS_IN);
+    asm(SPMVP_LDS ".v2.f64 {%0, %1}, [%2]" SPMVP_LDS_POL(3) ";"
+        : "=d"(c), "=d"(d) : "l"((__global const double *)p + 2) SPMVP_LDS_IN);
     return (double4)(a, b, c, d);
 }
 #else
 static float spmvp_lds_val(__global const float *p)
 {
     float r;
-    asm("ld.global.cs.f32 %0, [%1];" : "=f"(r) : "l"(p));
+    asm(SPMVP_LDS ".f32 %0, [%1]" SPMVP_LDS_POL(2) ";" : "=f"(r) : "l"(p) SPMVP_LDS_IN);
     return r;
 }
 static float4 spmvp_lds_val4(__global const float4 *p)
 {
     float a, b, c, d;
-    asm("ld.global.cs.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(p));
+    asm(SPMVP_LDS ".v4.f32 {%0, %1, %2, %3}, [%4]" SPMVP_LDS_POL(5) ";"
+        : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(p) SPMVP_LDS_IN);
     return (float4)(a, b, c, d);
 }
 #endif
@@ -157,63 +189,4 @@ static float4 spmvp_lds_val4(__global const float4 *p)
 #define SPMVP_LD_I4(p) (*(p))
 #define SPMVP_LD_V(p) (*(p))
 #define SPMVP_LD_V4(p) (*(p))
-#endif
-
-/* Pinning part of the matrix in L2: with -DSPMVP_PIN=f (a fraction; host/ocl/spmv.c adds it
- * beside SPMVP_STREAM for the formats whose plan asks, format.h's l2_pin) SPMVP_LDP_I, _S
- * and _V are streaming loads that carry an L2 policy (createpolicy, compute capability 8.0
- * on): a fraction f of the matrix's lines is kept (evict_last), the rest streams
- * (evict_first), as CUDA's access policy window does with a hit ratio. Each product reads
- * the matrix in the same order as the one before; under LRU a cyclic sweep larger than the
- * cache hits nothing, whereas a fixed part held there hits every time, so each product reads
- * only (1 - f) of the matrix from DRAM. The kept part and x and y should stay within about
- * half the L2: past that the H100 ran slower than streaming alone (docs/data/h100-pin/).
- * The policy's only operand is a constant, so the compiler makes it once per kernel.
- * Elsewhere SPMVP_LDP_* are SPMVP_LD_*. */
-#if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 80 && defined(SPMVP_STREAM) && defined(SPMVP_PIN)
-#define SPMVP_STR_(a) #a
-#define SPMVP_STR(a) SPMVP_STR_(a)
-static ulong spmvp_pin_policy(void)
-{
-    ulong p;
-    asm("createpolicy.fractional.L2::evict_last.L2::evict_first.b64 %0, " SPMVP_STR(SPMVP_PIN) ";"
-        : "=l"(p));
-    return p;
-}
-static int spmvp_ldp_int(__global const int *p)
-{
-    int r;
-    asm("ld.global.cs.L2::cache_hint.s32 %0, [%1], %2;" : "=r"(r) : "l"(p), "l"(spmvp_pin_policy()));
-    return r;
-}
-static short spmvp_ldp_short(__global const short *p)
-{
-    short r;
-    asm("ld.global.cs.L2::cache_hint.s16 %0, [%1], %2;" : "=h"(r) : "l"(p), "l"(spmvp_pin_policy()));
-    return r;
-}
-#define SPMVP_LDP_I(p) spmvp_ldp_int(p)
-#define SPMVP_LDP_S(p) spmvp_ldp_short(p)
-#ifdef VALUE_TYPE
-#ifdef SPMVP_FP64
-static double spmvp_ldp_val(__global const double *p)
-{
-    double r;
-    asm("ld.global.cs.L2::cache_hint.f64 %0, [%1], %2;" : "=d"(r) : "l"(p), "l"(spmvp_pin_policy()));
-    return r;
-}
-#else
-static float spmvp_ldp_val(__global const float *p)
-{
-    float r;
-    asm("ld.global.cs.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(r) : "l"(p), "l"(spmvp_pin_policy()));
-    return r;
-}
-#endif
-#define SPMVP_LDP_V(p) spmvp_ldp_val(p)
-#endif
-#else
-#define SPMVP_LDP_I(p) SPMVP_LD_I(p)
-#define SPMVP_LDP_S(p) SPMVP_LD_S(p)
-#define SPMVP_LDP_V(p) SPMVP_LD_V(p)
 #endif

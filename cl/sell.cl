@@ -32,10 +32,10 @@
  * with C = 2 or 4 the chunks' lines are read by several warps in turn, and streamed they ran
  * the H100's stencils 1.4-1.8x slower in double (docs/data/h100-ldhint/) */
 #if SELL_C >= 32
-/* and, pinned in part (prelude.cl's SPMVP_LDP_*, the plan's l2_pin) */
-#define SELL_LD_VAL(p) SPMVP_LDP_V(p)
-#define SELL_LD_IDX(p) SPMVP_LDP_I(p)
-#define SELL_LD_IDX16(p) SPMVP_LDP_S(p)
+/* (pinned in part too where the host adds SPMVP_PIN: the plan's l2_pin) */
+#define SELL_LD_VAL(p) SPMVP_LD_V(p)
+#define SELL_LD_IDX(p) SPMVP_LD_I(p)
+#define SELL_LD_IDX16(p) SPMVP_LD_S(p)
 #else
 #define SELL_LD_VAL(p) (*(p))
 #define SELL_LD_IDX(p) (*(p))

@@ -119,9 +119,9 @@ typedef struct spmvp_plan {
     spmvp_plan_launch launch[SPMVP_PLAN_MAX_LAUNCHES];
     size_t footprint;      /* device bytes: the arrays plus x and y (the format's bytes model) */
     char params[96];       /* the parameters chosen, for people: "V=2", "K=5, 1234 in COO" */
-    int l2_pin;            /* the kernels read the matrix through cl/prelude.cl's SPMVP_LDP_*:
-                              where a product exceeds the L2, host/ocl/spmv.c keeps part of the
-                              matrix there (SPMVP_PIN) */
+    int l2_pin;            /* the kernels' streaming loads (cl/prelude.cl's SPMVP_LD_*) may
+                              keep part of the matrix in L2: where a product exceeds it,
+                              host/ocl/spmv.c builds them with SPMVP_PIN */
     void *owned;           /* the converted matrix the arrays point into (freed by release) */
     void (*release)(void *owned);
 } spmvp_plan;
