@@ -52,25 +52,22 @@ static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
     /* each sector priced at what a gather costs where x fits (featvec.h), read at x's reuse
      * distance: x's bytes plus the matrix bytes that stream through the caches while the
      * product moves on by one entry per column (the curve is measured with x alone) */
-    double xb = (double)t1->cols * (double)t->value_size, win = xb;
-    if (ff->state == SPMVP_OK && t1->nnz > 0) {
-        double stream = (double)ff->work.bytes - xb - (double)t1->rows * (double)t->value_size;
-        if (stream > 0)
-            win += stream * (double)t1->cols / (double)t1->nnz;
-    }
+    const int ok = ff->state == SPMVP_OK;
+    const double xb = (double)t1->cols * (double)t->value_size;
+    const double vec = xb + (double)t1->rows * (double)t->value_size; /* x and y */
+    const double mat = ok ? (double)ff->work.bytes - vec : 0;          /* the arrays: they stream */
+    double win = xb;
+    if (ok && t1->nnz > 0 && mat > 0)
+        win += mat * (double)t1->cols / (double)t1->nnz;
     x[SPMVP_FV_SECTORS] = (double)loc->sectors * spmvp_gather_cost(&t->gather, win);
     x[SPMVP_FV_LINES] = (double)loc->lines;
     x[SPMVP_FV_GROUP_LINES] = (double)loc->group_lines;
-    int ok = ff->state == SPMVP_OK;
     x[SPMVP_FV_LOCKSTEP] = ok ? (double)ff->work.lockstep_entries : NAN;
     x[SPMVP_FV_CRITICAL] = ok ? (double)ff->work.critical_path : NAN;
     x[SPMVP_FV_SLOTS] = ok ? (double)ff->work.slots : NAN;
     x[SPMVP_FV_BYTES] = ok ? (double)ff->work.bytes : NAN;
-    if (ok && ff->work.l2_pin) { /* the part kept in L2 is not read from DRAM (format.h) */
-        const double vec = ((double)t1->rows + (double)t1->cols) * (double)t->value_size;
-        const double mat = x[SPMVP_FV_BYTES] - vec;
+    if (ok && ff->work.l2_pin) /* the part kept in L2 is not read from DRAM (format.h) */
         x[SPMVP_FV_BYTES] -= mat * spmvp_l2_pin_fraction(t->l2_pin_bytes, SPMVP_L2_PIN_SHARE, mat, vec);
-    }
     x[SPMVP_FV_LAUNCHES] = ok ? ff->work.launches : NAN;
     x[SPMVP_FV_WORK_ITEMS] = ok ? (double)ff->work_items : NAN;
     x[SPMVP_FV_WAVES] = ok ? (double)ff->waves : NAN;
