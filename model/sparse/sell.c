@@ -310,6 +310,11 @@ static int sell_sigma_auto(const spmvp_csr *A, int C)
 
 /* The mapping a plan or a work count runs: C resolved, sigma from A's row order and T from A's
  * mean row length when auto, T then fitted to the work-group. SPMVP_ERR_ARG for a C or T not a power of two. */
+/* Whether the kernels keep part of the matrix in L2 (the plan's and the work's l2_pin): where
+ * they stream, C >= 32 (cl/sell.cl). On the H100 0.92x the time of streaming alone above the
+ * L2, 0.78-0.80 on stencils and bands (docs/data/h100-pin/). */
+static int sell_pins(const spmvp_mapping *r) { return r->sell_c >= 32; }
+
 static spmvp_status sell_mapping(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                                  spmvp_mapping *r)
 {
@@ -366,9 +371,7 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     p->owned = w;
     p->release = release_sell;
     p->footprint = spmvp_sell_bytes(S, t->value_size) - (bits == 16 ? slots * 2 : 0);
-    /* pinned in part where it streams, C >= 32 (cl/sell.cl): on the H100 0.92x the time of
-     * streaming alone above the L2, 0.78-0.80 on stencils and bands (docs/data/h100-pin/) */
-    p->l2_pin = r.sell_c >= 32;
+    p->l2_pin = sell_pins(&r);
     snprintf(p->params, sizeof p->params, "C=%d, sigma=%d, T=%d, %d-bit columns, %.1f%% padding",
              r.sell_c, r.sell_sigma, r.sell_t, bits,
              slots ? 100.0 * (double)(slots - (size_t)S->nnz) / (double)slots : 0.0);
@@ -446,7 +449,7 @@ static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     w->bytes = (long long)A->nrows * I + (2 * nchunks + 1) * I +
                w->slots * (bits / 8 + (long long)t->value_size) + spmvp_work_vectors(A, t->value_size);
     w->critical_path = spmvp_ceil_div(s->max, T);
-    w->l2_pin = r.sell_c >= 32; /* as the plan's */
+    w->l2_pin = sell_pins(&r);
     if (A->nrows) {
         long long launched = spmvp_work_launch(w, nchunks * r.sell_c * T, t->wg_size);
         w->lockstep_entries = T * spmvp_lockstep_end(&warps, launched / T);
