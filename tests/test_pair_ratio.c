@@ -1,7 +1,8 @@
 /* test_pair_ratio.c: the paired ratio of two devices (pair_ratio.h): recovers a ratio that
- * depends on format and size (boosted where 20 pairs exist, binned by size below), falls back
- * to the nearest size with pairs, then to the overall median, and refuses two tables that
- * share no configuration. */
+ * depends on format and size (boosted where 20 pairs exist, binned by size below), and one
+ * that depends on A's time at the same size (bandwidth-bound or not); falls back to the
+ * nearest size with pairs, then to the overall median, and refuses two tables that share no
+ * configuration. */
 #include <math.h>
 #include <string.h>
 
@@ -45,19 +46,20 @@ static void the_ratio_follows_format_and_size(void)
     const spmvp_precision d = SPMVP_PRECISION_DOUBLE;
     CHECK(r.b[d][SPMVP_ELL] && !r.b[d][SPMVP_COO]); /* 20 pairs boosted, 10 binned */
     double x[SPMVP_FV_N] = {0};
-    x[SPMVP_FV_BYTES] = 1e4;
-    CHECK_MSG(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x) - 1.0) < 1e-3, "%g",
-              spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x));
+    x[SPMVP_FV_BYTES] = 1e4; /* A's times as in the rows: 10-19 µs small, 20-29 large */
+    CHECK_MSG(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 15) - 1.0) < 1e-3, "%g",
+              spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 15));
     x[SPMVP_FV_BYTES] = 1e8;
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x) - 0.7) < 1e-3);
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 25) - 0.7) < 1e-3);
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, NAN) - 0.7) < 0.3); /* A's time unknown */
     x[SPMVP_FV_BYTES] = 1e6;
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, x) - 2.0) < 1e-6); /* nearest bin */
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, x, 1) - 2.0) < 1e-6); /* nearest bin */
     x[SPMVP_FV_BYTES] = 3e8;
-    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, x) - 2.0) < 1e-6);
+    CHECK(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_COO, x, 1) - 2.0) < 1e-6);
     double overall = exp(r.overall); /* no JAD pair: the median over every pair */
     CHECK(overall > 0.7 - 1e-9 && overall < 2.0 + 1e-9);
-    CHECK(spmvp_pair_ratio_predict(&r, d, SPMVP_JAD, x) == overall);
-    CHECK(spmvp_pair_ratio_predict(&r, SPMVP_PRECISION_SINGLE, SPMVP_ELL, x) == overall);
+    CHECK(spmvp_pair_ratio_predict(&r, d, SPMVP_JAD, x, 1) == overall);
+    CHECK(spmvp_pair_ratio_predict(&r, SPMVP_PRECISION_SINGLE, SPMVP_ELL, x, 1) == overall);
     spmvp_pair_ratio_free(&r);
     spmvp_train_table c = {0};
     spmvp_train_row z = row("elsewhere", SPMVP_ELL, 1e4, 1);
@@ -69,8 +71,37 @@ static void the_ratio_follows_format_and_size(void)
     spmvp_train_table_free(&c);
 }
 
+/* 40 ELL pairs of one size whose features are all alike: those that A runs at its bandwidth
+ * (1e8 bytes in 33-40 µs) B runs at 0.7 of A's time, those that A runs 10x slower (bound by
+ * something else) at A's time. Only A's time tells them apart. */
+static void the_ratio_follows_what_bounds_a(void)
+{
+    spmvp_train_table a = {0}, b = {0};
+    char name[32];
+    for (int i = 0; i < 40; i++) {
+        const int bound = i % 2; /* 1: bandwidth-bound on A */
+        snprintf(name, sizeof name, "m%d", i);
+        spmvp_train_row x = row(name, SPMVP_ELL, 1e8, (bound ? 33 : 330) + i / 4), y = x;
+        y.us = x.us * (bound ? 0.7 : 1.0);
+        CHECK(spmvp_train_table_add(&a, &x) == SPMVP_OK && spmvp_train_table_add(&b, &y) == SPMVP_OK);
+    }
+    static spmvp_pair_ratio r;
+    CHECK(spmvp_pair_ratio_fit(&a, &b, &r) == SPMVP_OK && r.pairs == 40);
+    double x[SPMVP_FV_N] = {0};
+    x[SPMVP_FV_BYTES] = 1e8;
+    const spmvp_precision d = SPMVP_PRECISION_DOUBLE;
+    CHECK_MSG(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 35) - 0.7) < 1e-2, "%g",
+              spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 35));
+    CHECK_MSG(fabs(spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 335) - 1.0) < 1e-2, "%g",
+              spmvp_pair_ratio_predict(&r, d, SPMVP_ELL, x, 335));
+    spmvp_pair_ratio_free(&r);
+    spmvp_train_table_free(&a);
+    spmvp_train_table_free(&b);
+}
+
 int main(void)
 {
     RUN(the_ratio_follows_format_and_size);
+    RUN(the_ratio_follows_what_bounds_a);
     return test_report();
 }

@@ -7,6 +7,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The booster's inputs for a configuration with features x that device A runs in t_a µs:
+ * the features (xgb.h), then log(t_a) and log(bytes / t_a), A's achieved bandwidth. The
+ * features say what the product reads; A's time says what bounds it. A product near A's
+ * copy bandwidth runs on B at about the bandwidths' ratio, one far below it (bound by
+ * latency, launches or x's gathers from L2) at about B's clock over A's, and on these two
+ * GPUs the two differ by 0.72 against 1.0. The features alone cannot tell them apart: in
+ * `spmvp cv` held out by family the booster without A's time was within 10 % on 51 / 57 %
+ * of the matrices (single / double), with it 56 / 67 % (docs/solver-h100.md, stop 34). In a
+ * fit t_a is A's measured time; at prediction A's predicted one. */
+#define PAIR_NCOL (SPMVP_FV_N + 2)
+static void pair_features(const double *x, double t_a, float *out)
+{
+    spmvp_xgb_features(x, 0, out);
+    out[SPMVP_FV_N] = t_a > 0 ? (float)log(t_a) : NAN;
+    out[SPMVP_FV_N + 1] =
+        t_a > 0 && x[SPMVP_FV_BYTES] > 0 ? (float)log(x[SPMVP_FV_BYTES] / t_a) : NAN;
+}
+
 static int bin_of(double bytes)
 {
     int b = (int)floor(2 * log2(bytes > 1 ? bytes : 1));
@@ -127,7 +145,7 @@ spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp
     }
     /* the boosters: each precision and format with enough pairs */
     spmvp_xgb_quiet();
-    X = malloc(n * SPMVP_FV_N * sizeof *X);
+    X = malloc(n * PAIR_NCOL * sizeof *X);
     Y = malloc(n * sizeof *Y);
     if (!X || !Y) {
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
@@ -140,11 +158,11 @@ spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp
                 const spmvp_train_row *x = &a->row[pa[i]];
                 if ((int)x->prec != p || (int)x->format != f)
                     continue;
-                spmvp_xgb_features(x->x, 0, X + m * SPMVP_FV_N);
+                pair_features(x->x, x->us, X + m * PAIR_NCOL);
                 Y[m++] = (float)lr[i];
             }
             if (m >= SPMVP_PAIR_MIN_BOOST)
-                st = spmvp_xgb_train(X, Y, m, SPMVP_FV_N, &r->b[p][f]);
+                st = spmvp_xgb_train(X, Y, m, PAIR_NCOL, &r->b[p][f]);
         }
 out:
     free(X);
@@ -171,13 +189,13 @@ static double binned(const spmvp_pair_ratio *r, spmvp_precision k, spmvp_format 
 }
 
 double spmvp_pair_ratio_predict(const spmvp_pair_ratio *r, spmvp_precision k, spmvp_format f,
-                                const double *x)
+                                const double *x, double t_a)
 {
     if (!r->b[k][f])
         return exp(binned(r, k, f, x[SPMVP_FV_BYTES]));
-    float row[SPMVP_FV_N];
-    spmvp_xgb_features(x, 0, row);
-    return exp(spmvp_xgb_predict(r->b[k][f], row, SPMVP_FV_N));
+    float row[PAIR_NCOL];
+    pair_features(x, t_a, row);
+    return exp(spmvp_xgb_predict(r->b[k][f], row, PAIR_NCOL));
 }
 
 void spmvp_pair_ratio_free(spmvp_pair_ratio *r)
@@ -222,9 +240,9 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
         st = spmvp_pair_ratio_fit_masked(a, b, use, &r);
         for (size_t j = 0; j < nidx && !st; j++) {
             const spmvp_train_row *x = &a->row[idx[j]];
+            const double t_a = cv_a->pred[idx[j] * SPMVP_MODELS_MAX + m[x->prec]];
             if (cv_a->fold[idx[j]] == g)
-                pred_b[idx[j]] = cv_a->pred[idx[j] * SPMVP_MODELS_MAX + m[x->prec]] *
-                                 spmvp_pair_ratio_predict(&r, x->prec, x->format, x->x);
+                pred_b[idx[j]] = t_a * spmvp_pair_ratio_predict(&r, x->prec, x->format, x->x, t_a);
         }
         spmvp_pair_ratio_free(&r);
     }

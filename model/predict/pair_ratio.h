@@ -5,7 +5,8 @@
  * cancels in their ratio (two independent predictions add their errors instead).
  *
  * The ratio: per precision and format, gradient-boosted trees (xgb.h, seed 004's booster
- * settings) of log(t_B / t_A) on the configuration's features, where 20 or more pairs exist:
+ * settings) of log(t_B / t_A) on the configuration's features and A's time (measured in the
+ * fit, predicted when used), where 20 or more pairs exist:
  * launch-bound products keep the launch ratio, bandwidth-bound ones the bandwidth ratio, and
  * locality decides how much of x each device's L2 holds. Else the median log ratio of pairs of
  * the same precision and format within half an octave of bytes (the nearest such bin), else
@@ -63,8 +64,9 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
                                  spmvp_pair_cv out[SPMVP_NPRECISIONS]);
 
 /* The predicted t_B / t_A of a configuration of format f at precision k with features x
- * (featvec.h). */
+ * (featvec.h) that device A runs in t_a µs (its prediction; <= 0 or NaN: unknown, which the
+ * boosters take as missing). */
 double spmvp_pair_ratio_predict(const spmvp_pair_ratio *r, spmvp_precision k, spmvp_format f,
-                                const double *x);
+                                const double *x, double t_a);
 
 #endif
