@@ -41,6 +41,15 @@ static const char *const full[] = {
      * (band:120000:40 above; docs/data/predictions/stop29/scattered-rows). Without these the
      * corpus's scattered rows were 5-27 entries long and no row showed the effect. */
     "perm:band:30000:40", "perm:band:120000:40", "perm:band:60000:80",
+    /* products of 12-96 MB, around the 50 MB L2 of the H100 and H200: whether the matrix
+     * stays in L2 from one product to the next, and whether the device is bound by its
+     * bandwidth or not, changes there (in a back-to-back batch the H200 ran a 45 MB stencil
+     * at 0.55x the H100's time, a 30 MB one at 0.86x). The corpus had 15 matrices in this
+     * range, and the two GPUs' ratio was the worst predicted there (docs/solver-h100.md,
+     * stop 34). */
+    "laplace3d:80", "laplace3d:90", "laplace3d27:38", "laplace3d27:52", "laplace3d27:66",
+    "blockdiag:300000:8", "blockdiag:150000:32", "random:10000:800:normal",
+    "random:40000:150:normal", "laplace2d:1200",
 };
 
 static const char *const quick[] = {
