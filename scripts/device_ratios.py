@@ -23,7 +23,8 @@
         not): per matrix and precision the least time over the configurations all four
         measured, B1/A1 against B2/A2, for the real matrices (names without ':') and the
         generated ones apart, and how far each device's second session is from its first.
-With --rep N, `set` reads NAME.PRECISION.N.json.
+With --rep N, `set` reads NAME.PRECISION.N.json. Where NAME.PRECISION[.N].rank.json lies beside a
+bench file (`spmvp rank --measure --json`), `set`'s fastest measured is the least of both.
 
 Both print the share of matrices whose predicted B/A is within 10 % of the measured one, the
 median and p90 error, and a baseline that predicts every matrix at the ratio of the devices'
@@ -108,6 +109,20 @@ def fastest_bench(path):
     return min(t) if t else None
 
 
+def fastest_measured(path):
+    """The least batch µs of bench's file and, where one lies beside it (NAME.PRECISION.rank.json,
+    scripts/gpu_compare_set.sh with RANK_PROFILE), of rank's measured configurations: the
+    configurations `spmvp compare` predicts from include rank's picks (SELL's 16-bit columns,
+    other work-group sizes), which bench at its automatic mappings never runs."""
+    t = [fastest_bench(path)]
+    rank = path[:-len(".json")] + ".rank.json"
+    if os.path.exists(rank) and os.path.getsize(rank):
+        d = json.load(open(rank))
+        t += [e["measured_us"] for e in d.get("ranking", []) if e.get("measured_us")]
+    t = [x for x in t if x]
+    return min(t) if t else None
+
+
 def by_set(cmp_single, cmp_double, dir_a, dir_b, base):
     for key in ("ranked", "paired"):
         by_set_key(cmp_single, cmp_double, dir_a, dir_b, base, key)
@@ -122,7 +137,7 @@ def by_set_key(cmp_single, cmp_double, dir_a, dir_b, base, key):
             pa, pb = os.path.join(dir_a, f), os.path.join(dir_b, f)
             if not r or not os.path.exists(pa) or not os.path.exists(pb):
                 continue
-            ta, tb = fastest_bench(pa), fastest_bench(pb)
+            ta, tb = fastest_measured(pa), fastest_measured(pb)
             if ta and tb:
                 rows.append((f"{name} {prec}", r["b_over_a_ratio"], tb / ta))
     for name, p, r in rows:

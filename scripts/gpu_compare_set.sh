@@ -11,6 +11,11 @@
 # (3), BATCH (1000 products back to back per timed run, so that a 5 µs product's launch is
 # timed as a solver sees it), LIMIT (seconds, default 480: matrices left when it has passed are
 # skipped and listed, so that the call ends within the device tool's 10 minutes).
+# RANK_PROFILE (a profile of this device, e.g. .gpu/nvidia-h100.json, its training table beside
+# it): also `spmvp rank --measure 8 --json` with it, OUTDIR/NAME.PRECISION.REP.rank.json, so that
+# the fastest measured counts the configurations rank predicts best (SELL's 16-bit columns, the
+# work-group sizes), which bench at its automatic mappings never runs, as `spmvp compare`'s
+# predictions do (stop 34).
 # Everything ends up in OUTDIR/compare-REP.tgz (the device tool brings back 8 files).
 # On the device machine, `source .gpu/setup.sh` first. About 170 s on the H100 or H200.
 set -u
@@ -33,7 +38,8 @@ fi
     # the device tool's copy of the tree can carry a stale HEAD (2026-11-24: c10b9a7 printed
     # for a tree of 92a8a6b): the kernels' own hash says what ran
     echo "cl/*.cl sha256 $(cat cl/*.cl | sha256sum | cut -c1-16)"
-    echo "RUNS=${RUNS:-10} WARMUP=${WARMUP:-3} BATCH=${BATCH:-1000}"
+    echo "RUNS=${RUNS:-10} WARMUP=${WARMUP:-3} BATCH=${BATCH:-1000} RANK_PROFILE=${RANK_PROFILE:-}"
+    [ -z "${RANK_PROFILE:-}" ] || sha256sum "$RANK_PROFILE"
 } >"$dir/runs.txt"
 fails=0
 while read -r m; do
@@ -51,6 +57,14 @@ while read -r m; do
             echo "FAILED: $m $prec" >>"$dir/runs.txt"
         }
         [ -s "$f.err" ] || rm -f "$f.err"
+        if [ -n "${RANK_PROFILE:-}" ]; then
+            "$spmvp" rank "$m" --profile "$RANK_PROFILE" --device "${SPMVP_DEVICE:-nvidia}" --precision "$prec" \
+                --measure 8 --top 8 --json >"$f.rank.json" 2>"$f.rank.err" || {
+                fails=$((fails + 1))
+                echo "FAILED: rank $m $prec" >>"$dir/runs.txt"
+            }
+            [ -s "$f.rank.err" ] || rm -f "$f.rank.err"
+        fi
     done
     echo "$m $(($(date +%s) - t0)) s" >>"$dir/runs.txt"
 done <"${SET:-docs/data/devices/compare_set.txt}"
