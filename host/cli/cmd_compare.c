@@ -93,7 +93,8 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
     int pb_best = -1;
     double pb_us = NAN;
     for (int i = 0; ranked && pair && i < na; i++) {
-        double t = ra[i].us * spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].x, ra[i].us);
+        double t = ra[i].us *
+                   spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].x, ra[i].us);
         if (!isnan(t) && (pb_best < 0 || t < pb_us))
             pb_best = i, pb_us = t;
     }

@@ -240,9 +240,10 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
         st = spmvp_pair_ratio_fit_masked(a, b, use, &r);
         for (size_t j = 0; j < nidx && !st; j++) {
             const spmvp_train_row *x = &a->row[idx[j]];
+            if (cv_a->fold[idx[j]] != g)
+                continue;
             const double t_a = cv_a->pred[idx[j] * SPMVP_MODELS_MAX + m[x->prec]];
-            if (cv_a->fold[idx[j]] == g)
-                pred_b[idx[j]] = t_a * spmvp_pair_ratio_predict(&r, x->prec, x->format, x->x, t_a);
+            pred_b[idx[j]] = t_a * spmvp_pair_ratio_predict(&r, x->prec, x->format, x->x, t_a);
         }
         spmvp_pair_ratio_free(&r);
     }
