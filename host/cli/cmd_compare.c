@@ -161,8 +161,10 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
                    rb[0].us <= ra[0].us ? ra[0].us / rb[0].us : rb[0].us / ra[0].us);
         if (pb_best >= 0)
             printf("  paired      B: %s %s (%.3g µs: A's ranking times the B/A learned from what "
-                   "both measured)   B/A %.3f\n", spmvp_format_name(ra[pb_best].config.format),
-                   ra[pb_best].mapping, pb_us, pb_us / ra[0].us);
+                   "both measured)   B/A %.3f: %s %.2fx as fast\n",
+                   spmvp_format_name(ra[pb_best].config.format), ra[pb_best].mapping, pb_us,
+                   pb_us / ra[0].us, pb_us <= ra[0].us ? "B" : "A",
+                   pb_us <= ra[0].us ? ra[0].us / pb_us : pb_us / ra[0].us);
     }
     free(ra);
     free(rb);
@@ -216,11 +218,27 @@ static int parse_model(const char *value, void *dest)
 
 static void model_names(char *buf, size_t size) { spmvp_model_names(buf, size, ", ", ", "); }
 
+/* The per-format table's model without --model: where both profiles are trained, the model A
+ * ranks by (as rank), or B's where A's has no fit on B; else the seed model `fallback`. The
+ * seed models are far off on today's GPUs (docs/profiles.md: 37-81 % median error), so a
+ * table beside the trained ranking and paired ratio gave a third answer that disagreed with
+ * both (laplace3d:70 double: 40 µs on the H100 by seed 000's model, 8.5-10 measured). */
+static int table_model(const spmvp_predictor *a, const spmvp_predictor *b, int fallback)
+{
+    const int ma = spmvp_rank_default_model(a), mb = spmvp_rank_default_model(b);
+    if (ma >= 0 && mb >= 0 && spmvp_predictor_variant_has(b, ma))
+        return ma;
+    if (ma >= 0 && mb >= 0 && spmvp_predictor_variant_has(a, mb))
+        return mb;
+    return fallback;
+}
+
 static const spmvp_opt options[] = {
     {SPMVP_CHOICE("precision", &args.precision, "P", "single or double", "single, or double when a "
                   "profile was calibrated in double only", spmvp_precision_choices)},
-    {SPMVP_CUSTOM("model", &args.model, "M", "the model whose predictions are compared", "normal",
-                  parse_model), .values = model_names},
+    {SPMVP_CUSTOM("model", &args.model, "M", "the model whose predictions are compared", "normal, "
+                  "or the model A ranks by when both profiles are trained", parse_model),
+     .values = model_names},
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };
@@ -271,6 +289,8 @@ int spmvp_cmd_compare(int argc, char **argv)
     for (int k = 0; k < 2 && rc == SPMVP_EXIT_OK; k++)
         if (spmvp_predictor_init(&pr[k], p[k], files[k], vs))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+    if (rc == SPMVP_EXIT_OK && !spmvp_opts_given(&spmvp_command_compare, "model"))
+        args.model = table_model(&pr[0], &pr[1], args.model);
     /* both trained: their tables' shared configurations pair the devices */
     static spmvp_pair_ratio pair;
     int have_pair = rc == SPMVP_EXIT_OK && n > 2 && pair_tables(p, files, &pair);
