@@ -99,6 +99,13 @@ check "compare shipped profiles, double" "$SPMVP" compare devices/pocl-cpu.json 
 check "compare the shipped GPU profiles, paired" "$SPMVP" compare devices/nvidia-h100.json devices/nvidia-h200.json laplace3d:20
 grep -q "^  paired .*B/A" "$tmp/out" && ! grep -q "no paired ratio" "$tmp/err" ||
     { echo "FAIL: the shipped GPU profiles did not pair"; cat "$tmp/out" "$tmp/err"; fails=$((fails + 1)); }
+# two trained profiles: the per-format table uses a learned model, not seed 000's normal model;
+# with an untrained profile on one side it stays at the seed model
+grep -q "non-zeros (model normal)" "$tmp/out" &&
+    { echo "FAIL: compare of two trained profiles tabled the seed model"; fails=$((fails + 1)); }
+check "compare with an untrained profile" "$SPMVP" compare devices/gt645m-paper.json devices/nvidia-h100.json laplace3d:20
+grep -q "non-zeros (model normal)" "$tmp/out" ||
+    { echo "FAIL: compare with an untrained profile left the seed model"; cat "$tmp/out"; fails=$((fails + 1)); }
 check "compare with the paper's GT 645M, PMF model" "$SPMVP" compare devices/gt645m-paper.json devices/nvidia-h100.json --model pmf laplace3d:20
 grep -q "^  CR  *9e+08" "$tmp/out" && grep -q "picks .*A: hyb" "$tmp/out" ||
     { echo "FAIL: compare with the PMF model"; cat "$tmp/out"; fails=$((fails + 1)); }
