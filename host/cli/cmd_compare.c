@@ -59,6 +59,14 @@ static void cell(char *buf, size_t size, const spmvp_prediction *p, int f, int d
         snprintf(buf, size, "%.2f", p->us[f][d]);
 }
 
+/* "B/A 0.791: B 1.26x as fast" for A's time ta and B's tb, into buf. */
+static const char *verdict(char *buf, size_t size, double ta, double tb)
+{
+    snprintf(buf, size, "B/A %.3f: %s %.2fx as fast", tb / ta, tb <= ta ? "B" : "A",
+             tb <= ta ? ta / tb : tb / ta);
+    return buf;
+}
+
 static const char *pick_name(int f) { return f >= 0 ? spmvp_format_name((spmvp_format)f) : "none"; }
 
 /* One matrix under model d on both devices: text, or an element of `arr` (JSON). */
@@ -152,19 +160,16 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
         }
         printf("  picks       A: %s (%.2f µs)   B: %s (%.2f µs)   best B/A %.3f\n", pick_name(ba), ta,
                pick_name(bb), tb, tb / ta);
+        char v[48];
         if (ranked)
-            printf("  ranked      A: %s %s (%.3g µs, %s)   B: %s %s (%.3g µs, %s)   B/A %.3f: %s %.2fx "
-                   "as fast\n", spmvp_format_name(ra[0].config.format), ra[0].mapping, ra[0].us,
+            printf("  ranked      A: %s %s (%.3g µs, %s)   B: %s %s (%.3g µs, %s)   %s\n",
+                   spmvp_format_name(ra[0].config.format), ra[0].mapping, ra[0].us,
                    spmvp_model_name(ma), spmvp_format_name(rb[0].config.format), rb[0].mapping,
-                   rb[0].us, spmvp_model_name(mb), rb[0].us / ra[0].us,
-                   rb[0].us <= ra[0].us ? "B" : "A",
-                   rb[0].us <= ra[0].us ? ra[0].us / rb[0].us : rb[0].us / ra[0].us);
+                   rb[0].us, spmvp_model_name(mb), verdict(v, sizeof v, ra[0].us, rb[0].us));
         if (pb_best >= 0)
             printf("  paired      B: %s %s (%.3g µs: A's ranking times the B/A learned from what "
-                   "both measured)   B/A %.3f: %s %.2fx as fast\n",
-                   spmvp_format_name(ra[pb_best].config.format), ra[pb_best].mapping, pb_us,
-                   pb_us / ra[0].us, pb_us <= ra[0].us ? "B" : "A",
-                   pb_us <= ra[0].us ? ra[0].us / pb_us : pb_us / ra[0].us);
+                   "both measured)   %s\n", spmvp_format_name(ra[pb_best].config.format),
+                   ra[pb_best].mapping, pb_us, verdict(v, sizeof v, ra[0].us, pb_us));
     }
     free(ra);
     free(rb);
