@@ -139,10 +139,15 @@ def by_set_key(cmp_single, cmp_double, dir_a, dir_b, base, key):
                 continue
             ta, tb = fastest_measured(pa), fastest_measured(pb)
             if ta and tb:
-                rows.append((f"{name} {prec}", r["b_over_a_ratio"], tb / ta))
-    for name, p, r in rows:
-        print(f"  {name:40s} predicted {p:.3f} measured {r:.3f}")
-    summary(rows, f"matrices neither profile trained on ({key})", base)
+                rows.append((f"{name} {prec}", r["b_over_a_ratio"], tb / ta, r.get("launch_bound")))
+    for name, p, r, lb in rows:
+        print(f"  {name:40s} predicted {p:.3f} measured {r:.3f}{'  (launch-bound)' if lb else ''}")
+    summary([x[:3] for x in rows], f"matrices neither profile trained on ({key})", base)
+    # compare's own mark (since stop 35): the pairs it does not call launch-bound, whose
+    # measured ratio is not session noise; absent from older compare files
+    rest = [x[:3] for x in rows if x[3] is False]
+    if rest and len(rest) < len(rows):
+        summary(rest, f"  of which not launch-bound ({key})", base)
 
 
 def read_pred(path, model):

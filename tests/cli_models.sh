@@ -99,6 +99,15 @@ check "compare shipped profiles, double" "$SPMVP" compare devices/pocl-cpu.json 
 check "compare the shipped GPU profiles, paired" "$SPMVP" compare devices/nvidia-h100.json devices/nvidia-h200.json laplace3d:20
 grep -q "^  paired .*B/A" "$tmp/out" && ! grep -q "no paired ratio" "$tmp/err" ||
     { echo "FAIL: the shipped GPU profiles did not pair"; cat "$tmp/out" "$tmp/err"; fails=$((fails + 1)); }
+# a product within the launch time (laplace3d:20: about 5 µs on the H100, whose launch takes
+# 6.2) is marked launch-bound, its ratio being session noise; a 17 µs product is not
+grep -q "^  note  *launch-bound" "$tmp/out" ||
+    { echo "FAIL: compare did not mark a 5 µs product launch-bound"; cat "$tmp/out"; fails=$((fails + 1)); }
+check "compare the shipped GPU profiles, a large product" "$SPMVP" compare devices/nvidia-h100.json devices/nvidia-h200.json laplace3d:100 --json
+python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))["matrices"][0]
+sys.exit(0 if m["paired"]["launch_bound"] is False and m["ranked"]["launch_bound"] is False else 1)' "$tmp/out" ||
+    { echo "FAIL: compare marked a 17 µs product launch-bound"; head -c 2000 "$tmp/out"; fails=$((fails + 1)); }
 # two trained profiles: the per-format table uses a learned model, not seed 000's normal model;
 # with an untrained profile on one side it stays at the seed model
 grep -q "non-zeros (model normal)" "$tmp/out" &&
