@@ -308,13 +308,13 @@ static int sell_sigma_auto(const spmvp_csr *A, int C)
                                                                           : spmvp_sell_sigma_for_c(C);
 }
 
-/* The mapping a plan or a work count runs: C resolved, sigma from A's row order and T from A's
- * mean row length when auto, T then fitted to the work-group. SPMVP_ERR_ARG for a C or T not a power of two. */
 /* Whether the kernels keep part of the matrix in L2 (the plan's and the work's l2_pin): where
  * they stream, C >= 32 (cl/sell.cl). On the H100 0.92x the time of streaming alone above the
  * L2, 0.78-0.80 on stencils and bands (docs/data/h100-pin/). */
 static int sell_pins(const spmvp_mapping *r) { return r->sell_c >= 32; }
 
+/* The mapping a plan or a work count runs: C resolved, sigma from A's row order and T from A's
+ * mean row length when auto, T then fitted to the work-group. SPMVP_ERR_ARG for a C or T not a power of two. */
 static spmvp_status sell_mapping(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                                  spmvp_mapping *r)
 {
