@@ -1,9 +1,14 @@
 /* coo.cl: y = A*x for row-sorted COO (y += A*x with -DCOO_ADD, HYB's COO part) by a
  * deterministic segmented reduction over tiles of equal numbers of entries: no atomics (so no
- * float atomics), no warp-synchronous code, no sub-groups; the same result on every run.
+ * float atomics), no sub-groups (warp shuffles on NVIDIA, prelude.cl); the same result on
+ * every run.
  *
- * Level 0 (spmv_coo_tiles): work-group g takes the tile of TILE = WG_SIZE x ITEMS entries
- * [g*TILE, (g+1)*TILE), so every work-group has the same work whatever the row lengths.
+ * Level 0 (spmv_coo_tiles): tile g is the TILE = WG_SIZE x ITEMS entries [g*TILE, (g+1)*TILE),
+ * so every tile is the same work whatever the row lengths. A work-group takes tile g of its
+ * id, then g + groups, g + 2 groups, ... : one tile when the plan launches a group a tile, a
+ * few when it launches a few persistent groups a compute unit (GPUs, model/sparse/coo.c).
+ * A persistent group loads its next tile before it reduces this one, so those loads are in
+ * flight during the reduction's barriers (H100, stop 36: 0.84-0.92x the time on stencils).
  *  1. Load: work-item t takes the ITEMS consecutive entries [t*ITEMS, (t+1)*ITEMS) of the tile
  *     into registers (row index, value*x[column]). With ITEMS a multiple of 4 a full work-item
  *     reads them as 4-wide vectors: a warp's 32 reads of 16 (indices) or 32 bytes (doubles)
@@ -13,8 +18,12 @@
  *  2. Each work-item reduces its ITEMS entries serially (the "thread-local" step of CUB's and
  *     ModernGPU's segmented reductions, Merrill & Garland 2016 / Baxter): a row that begins and
  *     ends among them is complete and is stored to y at once.
+ *     The row each work-item continues (its "head", the last row of the work-item before it)
+ *     and the tile's first and last rows come from the work-items that loaded them, through
+ *     local memory, rather than from rowidx again (0.78-0.92x the time on the H100, stop 36).
  *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
- *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, with
+ *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, or by warp
+ *     shuffles on NVIDIA, with
  *     Blelloch's segmented operator; a work-item's flag says that a row begins among its
  *     entries). The row a work-item continues from the one before it (its "head") ends when
  *     its first new row begins: that work-item adds the scan of the work-items before it to
@@ -35,8 +44,9 @@
  * in one launch (COO_ONE_LAUNCH, at spmv_coo_tiles), a larger one in two (spmv_coo_carries'
  * fold) up to TILE^3 / 4 entries (256 Mi at TILE 1,024).
  *
- * Local memory: the scan's WG_SIZE flags and sums and the tile's two ends,
- * WG_SIZE x (4 + sizeof(VALUE_TYPE)) + 2 sizeof(VALUE_TYPE) bytes (3 KiB in double at 256). */
+ * Local memory: the scan's WG_SIZE flags and sums, the work-items' last rows and the tile's
+ * two ends, WG_SIZE x (4 + sizeof(VALUE_TYPE)) + (WG_SIZE + 1) x 4 + 2 sizeof(VALUE_TYPE)
+ * bytes (4 KiB in double at 256; model/sparse/coo.c's coo_local_bytes). */
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size"
 #endif
@@ -87,6 +97,44 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
     }
     if (t == 0)
         ends[1] = 0;
+#if defined(SPMVP_WARP) && WG_SIZE >= SPMVP_WARP
+    /* On NVIDIA the same scan by warps: Hillis-Steele within each warp by shuffles, then each
+     * warp adds the segmented total of the warps before it (from local memory, one barrier
+     * instead of two a step). With the persistent groups 0.88-0.97x the time of the scan in
+     * local memory on stencils, 1.00 elsewhere (H100, docs/kernels-h100.md, stop 36; without
+     * them 0.998, stop 29). The sums are added in another order than below: the bits may
+     * differ between devices, never between runs. */
+    const int lane = t & (SPMVP_WARP - 1), w = t / SPMVP_WARP;
+    int f = flag;
+    for (int d = 1; d < SPMVP_WARP; d <<= 1) {
+        const int fd = spmvp_shfl_up_int(f, d);
+        const VALUE_TYPE sd = spmvp_shfl_up(sum, d);
+        if (lane >= d) {
+            if (!f)
+                sum = sd + sum;
+            f |= fd;
+        }
+    }
+    if (lane == SPMVP_WARP - 1) {
+        sflag[w] = f;
+        ssum[w] = sum;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    VALUE_TYPE in = 0; /* the partial sum of the row running into this warp */
+    for (int i = w - 1; i >= 0; i--) {
+        in = ssum[i] + in;
+        if (sflag[i])
+            break;
+    }
+    const int fp = spmvp_shfl_up_int(f, 1);
+    VALUE_TYPE before = spmvp_shfl_up(sum, 1); /* the scan at the work-item before this one */
+    if (lane == 0)
+        before = in;
+    else if (!fp)
+        before = in + before;
+    if (!f)
+        sum = in + sum;
+#else
     /* inclusive segmented scan of (flag, sum) (Blelloch's segmented operator, Hillis-Steele
      * steps): afterwards sum is the partial sum of row cur over the tile's entries up to this
      * work-item's last. A work-item whose window has reached work-item 0 counts as flagged. */
@@ -109,9 +157,11 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
         ssum[t] = sum;
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+    const VALUE_TYPE before = t > 0 ? ssum[t - 1] : 0; /* the scan at the work-item before */
+#endif
     if (m > 0) {
         if (flag) { /* row head ends before this work-item's first new row: add earlier parts */
-            const VALUE_TYPE total = t > 0 ? ssum[t - 1] + head_sum : head_sum;
+            const VALUE_TYPE total = t > 0 ? before + head_sum : head_sum;
             if (head == first_row)
                 ends[0] = total;
             else
@@ -209,6 +259,56 @@ static void carries_tile(const INDEX_TYPE nnz, const int level, const size_t g,
                   out);
 }
 
+/* This work-item's entries of tile g (rows, columns, values: the x gather comes later), and how
+ * many of its ITEMS it holds (0 <= m <= ITEMS; the rest are zeros). With ITEMS a multiple of 4
+ * a full work-item reads them as 4-wide vectors: a warp's 32 reads of 16 (indices) or 32 bytes
+ * (doubles) cover whole 128-byte lines. k is then a multiple of 4 and the arrays start on
+ * 128-byte boundaries (the plan's packed buffer): the vectors are aligned. */
+static int tile_load(const size_t g, const INDEX_TYPE nnz, __global const INDEX_TYPE *restrict rowidx,
+                     __global const INDEX_TYPE *restrict colidx,
+                     __global const VALUE_TYPE *restrict val, INDEX_TYPE *r, INDEX_TYPE *c,
+                     VALUE_TYPE *a)
+{
+    const size_t base = g * (size_t)TILE;
+    const int n = (int)min((size_t)TILE, (size_t)nnz - base);
+    const int b = (int)get_local_id(0) * ITEMS;
+    const int m = clamp(n - b, 0, ITEMS);
+    const size_t k = base + (size_t)b;
+#if ITEMS % 4 == 0
+    if (m == ITEMS) {
+        for (int q = 0; q < ITEMS; q += 4) {
+            const INDEX4 r4 = SPMVP_LD_I4((__global const INDEX4 *)(rowidx + k + q));
+            const INDEX4 c4 = SPMVP_LD_I4((__global const INDEX4 *)(colidx + k + q));
+            const VALUE4 a4 = SPMVP_LD_V4((__global const VALUE4 *)(val + k + q));
+            r[q] = r4.x;
+            r[q + 1] = r4.y;
+            r[q + 2] = r4.z;
+            r[q + 3] = r4.w;
+            c[q] = c4.x;
+            c[q + 1] = c4.y;
+            c[q + 2] = c4.z;
+            c[q + 3] = c4.w;
+            a[q] = a4.x;
+            a[q + 1] = a4.y;
+            a[q + 2] = a4.z;
+            a[q + 3] = a4.w;
+        }
+        return m;
+    }
+#endif
+    for (int j = 0; j < ITEMS; j++) {
+        r[j] = 0;
+        c[j] = 0;
+        a[j] = 0;
+        if (j < m) {
+            r[j] = SPMVP_LD_I(rowidx + k + j);
+            c[j] = SPMVP_LD_I(colidx + k + j);
+            a[j] = SPMVP_LD_V(val + k + j);
+        }
+    }
+    return m;
+}
+
 /* Level 0. aux[0] is the one-launch tail's counter (0 between products), aux[1 ..] the rows
  * with no entries (nempty of them; none with COO_ADD), which no tile stores: they are zeroed
  * here, a share per work-group, instead of by a launch of their own.
@@ -243,58 +343,50 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
+    __local INDEX_TYPE srow[WG_SIZE + 1];
     __local int last; /* COO_ONE_LAUNCH: this group finished last */
-    const size_t g = get_group_id(0), base = g * (size_t)TILE;
-    const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE;
-    const int n = (int)min((size_t)TILE, (size_t)nnz - base);
+    const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE, groups = get_num_groups(0);
     const int t = (int)get_local_id(0), b = t * ITEMS;
-    const int m = clamp(n - b, 0, ITEMS);
-    const size_t k = base + (size_t)b;
 #ifdef COO_EMPTY /* compiled in only when there are empty rows (never with COO_ADD) */
-    for (size_t e = g * WG_SIZE + (size_t)t; e < (size_t)nempty; e += ntiles * WG_SIZE)
+    for (size_t e = get_group_id(0) * WG_SIZE + (size_t)t; e < (size_t)nempty; e += groups * WG_SIZE)
         y[aux[1 + e]] = 0;
 #endif
-    INDEX_TYPE r[ITEMS];
-    VALUE_TYPE v[ITEMS];
-#if ITEMS % 4 == 0
-    if (m == ITEMS) {
-        /* k is a multiple of 4 and the arrays start on 128-byte boundaries (the plan's packed
-         * buffer): the vectors are aligned */
-        for (int q = 0; q < ITEMS; q += 4) {
-            const INDEX4 rr = SPMVP_LD_I4((__global const INDEX4 *)(rowidx + k + q));
-            const INDEX4 cc = SPMVP_LD_I4((__global const INDEX4 *)(colidx + k + q));
-            const VALUE4 vv = SPMVP_LD_V4((__global const VALUE4 *)(val + k + q));
-            r[q] = rr.x;
-            r[q + 1] = rr.y;
-            r[q + 2] = rr.z;
-            r[q + 3] = rr.w;
-            v[q] = vv.x * x[cc.x];
-            v[q + 1] = vv.y * x[cc.y];
-            v[q + 2] = vv.z * x[cc.z];
-            v[q + 3] = vv.w * x[cc.w];
-        }
-    } else
-#endif
-    {
+    /* A work-group reduces tiles g, g + groups, ... (the plan launches fewer groups than tiles
+     * where the device holds fewer at once). Tile g's entries are loaded (rr, cc, aa) before
+     * the loop and, for the next tile, before this tile's reduction: those loads are in flight
+     * during its barriers, when an unpipelined work-group has none. */
+    size_t g = get_group_id(0);
+    INDEX_TYPE rr[ITEMS], cc[ITEMS];
+    VALUE_TYPE aa[ITEMS];
+    int m = g < ntiles ? tile_load(g, nnz, rowidx, colidx, val, rr, cc, aa) : 0;
+    for (; g < ntiles; g += groups) {
+        const size_t base = g * (size_t)TILE;
+        const int n = (int)min((size_t)TILE, (size_t)nnz - base);
+        INDEX_TYPE r[ITEMS];
+        VALUE_TYPE v[ITEMS];
         for (int j = 0; j < ITEMS; j++) {
-            r[j] = 0;
-            v[j] = 0;
-            if (j < m) {
-                r[j] = SPMVP_LD_I(rowidx + k + j);
-                v[j] = SPMVP_LD_V(val + k + j) * x[SPMVP_LD_I(colidx + k + j)];
-            }
+            r[j] = rr[j];
+            v[j] = j < m ? aa[j] * x[cc[j]] : 0;
         }
+        /* the tile's first and last rows and the row each work-item's entries continue, from
+         * the work-items that hold them rather than read again from rowidx */
+        if (m > 0)
+            srow[t + 1] = r[m - 1];
+        if (t == 0)
+            srow[0] = r[0];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const INDEX_TYPE first_row = srow[0];
+        const INDEX_TYPE head = b > 0 && b < n ? srow[t] : first_row;
+        const INDEX_TYPE last_row = srow[(n - 1) / ITEMS + 1];
+        const int mm = m;
+        m = g + groups < ntiles ? tile_load(g + groups, nnz, rowidx, colidx, val, rr, cc, aa) : 0;
+        tile_reduce(mm, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
+        if (t == 0)
+            tile_ends(g, ntiles, first_row, last_row, ends, y, carry);
     }
-    const INDEX_TYPE first_row = rowidx[base];
-    const INDEX_TYPE head = b > 0 && b < n ? rowidx[k - 1] : first_row;
-    tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
-    if (t == 0) {
-        tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
 #ifdef COO_ONE_LAUNCH
-        last = spmvp_last_part(aux, (int)ntiles); /* the carries, then the count */
-#endif
-    }
-#ifdef COO_ONE_LAUNCH
+    if (t == 0)
+        last = spmvp_last_part(aux, (int)groups); /* the carries, then the count */
     barrier(CLK_LOCAL_MEM_FENCE);
     if (last) {
         carries_tile(nnz, 1, 0, rowidx, carry, carry, sflag, ssum, ends, y);

@@ -57,9 +57,10 @@ static void spmvp_reset_count(__global int *counter) { atomic_xchg(counter, 0); 
  * with no local memory and no barrier. Every lane of the warp must call it (the full mask):
  * call it only where the whole warp is converged. SPMVP_WARP is then 32; where it is not
  * defined (PoCL, other vendors), kernels keep their portable local-memory reductions.
- * spmvp_shfl_down(v, d): lane l gets lane l+d's v (its own past lane 31); a double moves as
- * two 32-bit halves. (COO's tile scan by shuffles, up rather than down, was measured and not
- * kept: 0.998x on the H100, docs/data/h100-shuffle/.) */
+ * spmvp_shfl_down(v, d): lane l gets lane l+d's v (its own past lane 31), spmvp_shfl_up(v, d)
+ * lane l-d's (its own below lane d); a double moves as two 32-bit halves. (COO's tile scan
+ * by shuffles was 0.998x on the H100 alone, docs/data/h100-shuffle/, and is kept since its
+ * persistent work-groups, stop 36.) */
 #if defined(SPMVP_NVIDIA) && SPMVP_NVIDIA >= 70
 #define SPMVP_WARP 32
 static int spmvp_shfl_down_int(const int v, const int d)
@@ -68,7 +69,24 @@ static int spmvp_shfl_down_int(const int v, const int d)
     asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
     return r;
 }
+static int spmvp_shfl_up_int(const int v, const int d)
+{
+    int r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(d));
+    return r;
+}
 #ifdef VALUE_TYPE
+static VALUE_TYPE spmvp_shfl_up(const VALUE_TYPE v, const int d)
+{
+#ifdef SPMVP_FP64
+    int2 h = as_int2(v);
+    h.x = spmvp_shfl_up_int(h.x, d);
+    h.y = spmvp_shfl_up_int(h.y, d);
+    return as_double(h);
+#else
+    return as_float(spmvp_shfl_up_int(as_int(v), d));
+#endif
+}
 static VALUE_TYPE spmvp_shfl_down(const VALUE_TYPE v, const int d)
 {
 #ifdef SPMVP_FP64

@@ -367,7 +367,7 @@ static void ell_should_be_unsuitable_for_one_very_long_row(void)
 static void arrays_past_max_alloc_together_should_be_unsuitable(void)
 {
     spmvp_csr *A = NULL;
-    spmvp_target t = {4, 256, ctx->info.warp_size, ctx->info.local_mem};
+    spmvp_target t = {4, 256, ctx->info.warp_size, ctx->info.local_mem, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     spmvp_plan_layout L;
@@ -395,7 +395,9 @@ static void arrays_past_max_alloc_together_should_be_unsuitable(void)
  * be 0 again after every product, and COO and BRC zero their empty rows in every product: three products,
  * each with a new x into a y full of NaN, each against the CPU. (A counter left behind would
  * keep the next product from summing; the stale y of the product before would hide that if
- * x and y stayed the same.) Empty rows, a long row and tiles enough for carries. */
+ * x and y stayed the same.) Empty rows, a long row and tiles enough for carries. COO and HYB
+ * again with persistent work-groups, as on GPUs (the device info faked to one compute unit:
+ * 4 groups of 256 take the 41 tiles in turn, cl/coo.cl). */
 static void counters_and_empty_rows_should_hold_product_after_product(void)
 {
     static spmvp_idx lens[6000];
@@ -408,8 +410,10 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
     float *xf = malloc((m + 1) * sizeof *xf), *yf = malloc((n + 1) * sizeof *yf);
     /* BRC twice: at its model's B, and at B = 1, where the row of 30,000 has thousands of
      * tiles, summed in two levels with a counter per group (brc.h) */
-    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE, SPMVP_BRC, SPMVP_BRC};
-    const int brc_block[] = {0, 0, 0, 0, 1};
+    const spmvp_format fs[] = {SPMVP_COO, SPMVP_HYB, SPMVP_CSR_ADAPTIVE, SPMVP_BRC, SPMVP_BRC,
+                               SPMVP_COO, SPMVP_HYB};
+    const int brc_block[] = {0, 0, 0, 0, 1, 0, 0};
+    const cl_uint cus[] = {0, 0, 0, 0, 0, 1, 1}, saved_cus = ctx->info.persistent_cus;
     CHECK(A && x && want && xf && yf);
     for (size_t i = 0; A && x && want && xf && yf && i < sizeof fs / sizeof fs[0]; i++) {
         spmvp_spmv_options o = spmvp_spmv_defaults(4);
@@ -419,7 +423,9 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
         cl_mem xb = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY, m * sizeof *xf, NULL, &e1);
         cl_mem yb = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, n * sizeof *yf, NULL, &e2);
         CHECK(e1 == CL_SUCCESS && e2 == CL_SUCCESS);
+        ctx->info.persistent_cus = cus[i];
         CHECK(spmvp_spmv_create(ctx, A, fs[i], &o, &sp) == SPMVP_OK);
+        ctx->info.persistent_cus = saved_cus;
         for (int round = 0; sp && e1 == CL_SUCCESS && e2 == CL_SUCCESS && round < 3; round++) {
             for (size_t j = 0; j < m; j++)
                 xf[j] = (float)(x[j] = 1.0 / (1 + (j + (size_t)round * 7) % 11) - 0.2 * round);
@@ -433,8 +439,8 @@ static void counters_and_empty_rows_should_hold_product_after_product(void)
             size_t bad = 0;
             for (size_t j = 0; j < n; j++)
                 bad += !(fabs(yf[j] - want[j]) <= 1e-4 * (1 + fabs(want[j])));
-            CHECK_MSG(bad == 0, "%s (B %d), product %d: %zu rows wrong", spmvp_format_name(fs[i]),
-                      brc_block[i], round + 1, bad);
+            CHECK_MSG(bad == 0, "%s (B %d, %u compute units), product %d: %zu rows wrong",
+                      spmvp_format_name(fs[i]), brc_block[i], cus[i], round + 1, bad);
         }
         spmvp_spmv_free(sp);
         clReleaseMemObject(xb);

@@ -219,7 +219,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     for (int i = 0; i < 300; i++)
         lens[i] = 3;
     spmvp_csr *A = from_lengths(300, 300, lens);
-    spmvp_target t = {8, 32, 32, 48 * 1024};
+    spmvp_target t = {8, 32, 32, 48 * 1024, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);

@@ -243,7 +243,7 @@ static void every_work_hook_matches_its_plan(void)
             const spmvp_features_target *t = &targets[k];
             spmvp_features F;
             CHECK(spmvp_features_compute(A, t, NULL, &F) == SPMVP_OK);
-            spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem};
+            spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem, 0};
             for (int f = 0; f < SPMVP_NFORMATS; f++) {
                 const spmvp_format_features *ff = &F.format[f];
                 spmvp_plan p;

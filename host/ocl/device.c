@@ -110,6 +110,7 @@ static void query(spmvp_device_info *di)
     clGetDeviceInfo(d, CL_DEVICE_TYPE, sizeof t, &t, NULL);
     di->type = type_name(t);
     clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof di->compute_units, &di->compute_units, NULL);
+    di->persistent_cus = (t & CL_DEVICE_TYPE_GPU) ? di->compute_units : 0;
     clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof di->max_wg_size, &di->max_wg_size, NULL);
     clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof di->local_mem, &di->local_mem, NULL);
     clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof di->global_mem, &di->global_mem, NULL);

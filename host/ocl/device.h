@@ -41,6 +41,10 @@ typedef struct spmvp_device_info {
                                   SPMVP_PIN, model/sparse/format.h): l2_bytes on NVIDIA from
                                   compute capability 8.0, whose PTX has createpolicy; 0 where
                                   the device does not pin */
+    cl_uint persistent_cus;    /* the compute units COO's tiles fill with persistent work-groups
+                                  (spmvp_target's compute_units, model/sparse/coo.c):
+                                  compute_units on GPUs; 0 elsewhere, where a work-group takes
+                                  one tile (PoCL measured no faster persistent) */
     int fp64;                  /* cl_khr_fp64 (or a 1.2+ double_fp_config) */
     cl_uint threads_per_cu;    /* resident work-items per compute unit: N_T */
     const char *threads_source;

@@ -272,7 +272,8 @@ static spmvp_status check_bytes_model(const spmvp_spmv *s, const spmvp_csr *A,
 static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_options *opt)
 {
     const spmvp_device_info *di = &s->ctx->info;
-    spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem};
+    spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem,
+                      di->persistent_cus};
     spmvp_plan p;
     spmvp_status st = check_bytes_model(s, A, &opt->map, &t);
     if (st)

@@ -66,7 +66,8 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
 
 /* ---- the format ----
  *
- * The kernels (cl/coo.cl) reduce tiles of TILE = WG x ITEMS entries, one work-group each, and
+ * The kernels (cl/coo.cl) reduce tiles of TILE = WG x ITEMS entries, one work-group each (or
+ * a few persistent work-groups per compute unit on GPUs, below), and
  * pass the partial sums of each tile's first and last rows up a tree of levels (2 carries per
  * tile, a level per TILE/2-fold shrink) until one tile holds the whole level. That last level
  * is reduced by the last work-group of the launch before it (one launch fewer: on the H100
@@ -79,8 +80,8 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * R-MAT scale 20 219 / 165 / 164 / 273 / 271, 1 M short rows with 36 of 50,000
  * 90 / 70 / 70 / 115 / 116, wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71;
  * the kernel now keeps the entries in registers, read as 4-wide vectors (cl/coo.cl).
- * Local memory holds only the scan, WG x (4 + value size) bytes: the plan refuses a device
- * with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
+ * Local memory holds only the scan and each work-item's last row, WG x (8 + value size) bytes
+ * and a little: the plan refuses a device with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
  * least 32-fold. */
 
 /* What a COO plan owns: the matrix, and aux = [the one-launch counter (0), the empty rows]. */
@@ -99,10 +100,11 @@ static void release_coo(void *o)
     }
 }
 
-/* Local memory of one work-group of cl/coo.cl: the scan's flags and sums, the tile's ends. */
+/* Local memory of one work-group of cl/coo.cl: the scan's flags and sums, the work-items'
+ * last rows, the tile's ends. */
 static unsigned long long coo_local_bytes(size_t wg, size_t vs)
 {
-    return (unsigned long long)wg * (4 + vs) + 2 * vs;
+    return (unsigned long long)wg * (4 + vs) + (wg + 1) * sizeof(spmvp_idx) + 2 * vs;
 }
 
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items)
@@ -121,7 +123,17 @@ spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int 
 /* Length of level L's sequence (level 0: the entries) and its tiles. */
 static size_t ntiles_of(size_t len, size_t tile) { return (len + tile - 1) / tile; }
 
-void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items,
+/* Persistent work-groups (cl/coo.cl): the tiles' launch has at most COO_RESIDENT work-items a
+ * compute unit, each group taking tiles g, g + groups, ... and loading the next tile while it
+ * reduces one. Measured on the H100 at 256 x 4 (docs/kernels-h100.md, stop 36; groups a
+ * compute unit: time against a group a tile): 4 groups 0.84-0.92 on the 7- and 27-point
+ * stencils, 1.00-1.04 on R-MAT, random and long rows; 8 groups 0.87-0.97; 3 groups 0.83-0.88.
+ * A work-group a tile is kept where the host gives no compute units (CPUs: PoCL measured
+ * no faster). */
+#define COO_RESIDENT 1024
+static size_t coo_groups_per_cu(size_t wg) { return wg < COO_RESIDENT ? COO_RESIDENT / wg : 1; }
+
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items, unsigned cus,
                          const spmvp_idx *aux, spmvp_idx nempty, int add)
 {
     size_t tile = wg * (size_t)items, len = (size_t)C->nnz, scratch = 0;
@@ -140,7 +152,10 @@ void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items
     snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s%s%s", wg, items, add ? " -DCOO_ADD" : "",
              one ? " -DCOO_ONE_LAUNCH" : "", nempty ? " -DCOO_EMPTY" : "");
     /* level 0: the entries, tile by tile (and level 1 when one) */
-    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_tiles", ntiles_of(len, tile) * wg, wg);
+    size_t groups = ntiles_of(len, tile);
+    if (cus > 0 && groups > cus * coo_groups_per_cu(wg))
+        groups = cus * coo_groups_per_cu(wg);
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "coo.cl", "spmv_coo_tiles", groups * wg, wg);
     snprintf(l->options, sizeof l->options, "%s", opts);
     spmvp_plan_arg_int(l, C->nnz);
     for (int k = 0; k < 3; k++)
@@ -202,6 +217,7 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
     }
     p->owned = w;
     p->release = release_coo;
+    p->l2_pin = 1; /* where the product exceeds the L2 (host/ocl/spmv.c) */
     p->footprint = spmvp_coo_bytes(w->C, t->value_size) + (1 + (size_t)nempty) * sizeof(spmvp_idx);
     snprintf(p->params, sizeof p->params, "%d entries per work-item", items);
     /* every row with entries is stored once by the kernels and the empty rows are zeroed by the
@@ -212,7 +228,7 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
         spmvp_plan_arg_int(l, A->nrows);
         spmvp_plan_arg_y(l);
     }
-    spmvp_plan_coo_part(p, w->C, t->wg_size, items, w->aux, nempty, 0);
+    spmvp_plan_coo_part(p, w->C, t->wg_size, items, t->compute_units, w->aux, nempty, 0);
     return SPMVP_OK;
 }
 
@@ -246,6 +262,7 @@ static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         for (spmvp_idx i = 0; i < A->nrows; i++)
             nempty += A->rowptr[i + 1] == A->rowptr[i];
     w->slots = A->nnz;
+    w->l2_pin = 1;
     w->bytes = (long long)A->nnz * (2 * (long long)sizeof(spmvp_idx) + vs) +
                spmvp_work_vectors(A, t->value_size) + 2 * scratch * vs +
                (1 + nempty) * (long long)sizeof(spmvp_idx);

@@ -67,6 +67,8 @@ typedef struct spmvp_target {
     size_t wg_size;            /* the work-group size, already clamped to the device */
     unsigned warp;             /* warp / wavefront width */
     unsigned long long local_mem; /* bytes of local memory per work-group */
+    unsigned compute_units;    /* compute units that COO's tiles fill with persistent work-groups
+                                  (model/sparse/coo.c); 0: a work-group per tile */
 } spmvp_target;
 
 /* ---- device plans ---- */

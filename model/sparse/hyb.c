@@ -169,7 +169,7 @@ static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const s
     /* the ELL part writes every y[i] (0 for width 0), then the COO part adds */
     spmvp_plan_ell_part(p, H->ell, t->wg_size);
     static const spmvp_idx counter = 0; /* the COO part's one-launch counter, 0 between products */
-    spmvp_plan_coo_part(p, H->coo, t->wg_size, items, &counter, 0, 1);
+    spmvp_plan_coo_part(p, H->coo, t->wg_size, items, t->compute_units, &counter, 0, 1);
     return SPMVP_OK;
 }
 

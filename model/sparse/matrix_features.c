@@ -185,7 +185,8 @@ void spmvp_format_features_compute(spmvp_format f, const spmvp_csr *A, const spm
                             const spmvp_features_target *t, const spmvp_mapping *m,
                             spmvp_format_features *o)
 {
-    spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem};
+    /* no compute units: the work counts COO's tiles, not the groups that take them */
+    spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem, 0};
     memset(o, 0, sizeof *o);
     o->map = m ? *m : spmvp_mapping_auto();
     spmvp_format_resolve(f, s, t->warp, &o->map);

@@ -21,8 +21,9 @@ spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int 
  * last work-group of that launch reduces it (cl/coo.cl). So one launch when the tiles'
  * carries are one tile, two up to TILE^3 / 4 entries. Every row with entries is stored once:
  * y[r] = its sum, or y[r] += its sum when add (HYB's COO part, after ELL wrote y; nempty must
- * be 0 then). The plan borrows C's arrays and aux. */
-void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items,
+ * be 0 then). cus: the target's compute_units (format.h; 0: a work-group per tile of entries).
+ * The plan borrows C's arrays and aux. */
+void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items, unsigned cus,
                          const spmvp_idx *aux, spmvp_idx nempty, int add);
 
 #endif
