@@ -240,6 +240,11 @@ static void rank_uses_the_model_that_ranked_best(void)
     CHECK_MSG(spmvp_rank_default_model(&pred) == rel, "%s", spmvp_model_name(spmvp_rank_default_model(&pred)));
     pp->ranking[work].geomean = 1.02;
     CHECK(spmvp_rank_default_model(&pred) == work);
+    /* slowdowns within SPMVP_RANK_TIE (0.5 %) are a tie: the larger share within 5 % wins it */
+    pp->ranking[rel].geomean = 1.0249; /* 0.48 % above work's 1.02, within 5 % 0.6 > 0.5 */
+    CHECK(spmvp_rank_default_model(&pred) == rel);
+    pp->ranking[rel].geomean = 1.0253; /* 0.52 %: no tie */
+    CHECK(spmvp_rank_default_model(&pred) == work);
     spmvp_predictor_release(&pred);
 out:
     spmvp_profile_free(p);

@@ -174,20 +174,21 @@ static void overhead(const spmvp_train_table *t, spmvp_precision k, double *fit_
     }
 }
 
-/* The model rank would trust at precision k (spmvp_rank_default_model): the least
- * geometric-mean slowdown of its held-out picks (-1: none). */
+/* The model rank would trust at precision k (spmvp_rank_default_model, by
+ * spmvp_rank_choose on its held-out picks; -1: none). */
 static int trusted_model(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_precision k)
 {
-    int m = -1;
-    double best = INFINITY;
-    for (int j = 0; j < spmvp_model_count(); j++) {
+    enum { N = SPMVP_MODELS_MAX };
+    int ok[N] = {0};
+    double geomean[N], within5[N];
+    const int n = spmvp_model_count() < N ? spmvp_model_count() : N;
+    for (int j = 0; j < n; j++) {
         spmvp_cv_rank r = spmvp_cv_ranking(t, cv, j, k);
-        if (r.matrices && r.geomean < best) {
-            best = r.geomean;
-            m = j;
-        }
+        ok[j] = r.matrices > 0;
+        geomean[j] = r.geomean;
+        within5[j] = r.within5;
     }
-    return m;
+    return spmvp_rank_choose(n, ok, geomean, within5);
 }
 
 /* --pair: the paired ratio of table b over this one, held out (pair_ratio.h), at the

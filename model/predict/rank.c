@@ -23,16 +23,34 @@ static const spmvp_model *ranker_of(int m)
     return d && (d->predict_vec || d->combine) ? d : NULL;
 }
 
+int spmvp_rank_choose(int n, const int *ok, const double *geomean, const double *within5)
+{
+    int best = -1, m = -1;
+    for (int j = 0; j < n; j++)
+        if (ok[j] && (best < 0 || geomean[j] < geomean[best]))
+            best = j;
+    for (int j = 0; best >= 0 && j < n; j++)
+        if (ok[j] && geomean[j] <= geomean[best] * (1 + SPMVP_RANK_TIE) &&
+            (m < 0 || within5[j] > within5[m] ||
+             (within5[j] == within5[m] && geomean[j] < geomean[m])))
+            m = j;
+    return m;
+}
+
 int spmvp_rank_default_model(const spmvp_predictor *pred)
 {
     const spmvp_profile_precision *pp = &pred->profile->prec[pred->prec];
-    int m = -1;
-    for (int j = 0; pp->has_cv && j < spmvp_model_count(); j++) {
+    enum { N = sizeof pp->ranking / sizeof pp->ranking[0] };
+    int ok[N] = {0};
+    double geomean[N], within5[N];
+    const int n = spmvp_model_count() < N ? spmvp_model_count() : N;
+    for (int j = 0; j < n; j++) {
         const struct spmvp_model_ranking *r = &pp->ranking[j];
-        if (r->matrices && ranker_of(j) && spmvp_predictor_variant_has(pred, j) &&
-            (m < 0 || r->geomean < pp->ranking[m].geomean))
-            m = j;
+        ok[j] = pp->has_cv && r->matrices && ranker_of(j) && spmvp_predictor_variant_has(pred, j);
+        geomean[j] = r->geomean;
+        within5[j] = r->within5;
     }
+    int m = spmvp_rank_choose(n, ok, geomean, within5);
     if (m < 0) /* a profile trained before the ranking was recorded */
         m = spmvp_predictor_best_model(pred);
     for (int i = 0; m < 0 && i < spmvp_model_families(); i++)

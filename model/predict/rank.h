@@ -27,10 +27,21 @@ typedef struct spmvp_rank_entry {
     double x[SPMVP_FV_N]; /* its features (featvec.h), which the models read */
 } spmvp_rank_entry;
 
+/* Of n models, the one whose held-out picks ranked best (-1: none eligible): the least
+ * geometric-mean slowdown of the pick over the measured best, except that slowdowns within
+ * SPMVP_RANK_TIE of the least are a tie, which the larger share of picks within 5 % of the
+ * best breaks (then the lesser slowdown). Refitting one device's table after a change to one
+ * format moved its models' slowdowns by up to 0.35 % (stop 36), and a difference of 0.02 %
+ * had made the H200 rank by a model whose picks were within 5 % less often (71.5 against
+ * 73.7 %) and whose times erred more (median 14.7 against 10.5 %). ok[j] says that model j
+ * is eligible. */
+#define SPMVP_RANK_TIE 0.005
+int spmvp_rank_choose(int n, const int *ok, const double *geomean, const double *within5);
+
 /* The model id a trained profile ranks by: the one whose held-out picks ranked best in its
- * training's cross-validation (the least geometric-mean slowdown of the pick over the
- * measured best, the profile's cv "ranking"; ranking is what it is used for, and the model
- * with the least time error need not rank best: model_ens.c); for a profile without those
+ * training's cross-validation (spmvp_rank_choose on the profile's cv "ranking"; ranking is
+ * what it is used for, and the model with the least time error need not rank best:
+ * model_ens.c); for a profile without those
  * figures the least cross-validated error (spmvp_predictor_best_model); else the first
  * learned model that can predict; -1 when the profile has no learned model at the
  * predictor's precision. */
