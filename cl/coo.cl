@@ -20,7 +20,8 @@
  *     ends among them is complete and is stored to y at once.
  *     The row each work-item continues (its "head", the last row of the work-item before it)
  *     and the tile's first and last rows come from the work-items that loaded them, through
- *     local memory, rather than from rowidx again (0.78-0.92x the time on the H100, stop 36).
+ *     local memory, rather than from rowidx again (H100, stop 36, with the persistent groups:
+ *     0.85-0.97x the time on stencils, 0.91 on R-MAT).
  *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
  *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, or by warp
  *     shuffles on NVIDIA, with
@@ -100,7 +101,7 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
 #if defined(SPMVP_WARP) && WG_SIZE >= SPMVP_WARP
     /* On NVIDIA the same scan by warps: Hillis-Steele within each warp by shuffles, then each
      * warp adds the segmented total of the warps before it (from local memory, one barrier
-     * instead of two a step). With the persistent groups 0.88-0.97x the time of the scan in
+     * instead of two a step). With the persistent groups 0.92-0.99x the time of the scan in
      * local memory on stencils, 1.00 elsewhere (H100, docs/kernels-h100.md, stop 36; without
      * them 0.998, stop 29). The sums are added in another order than below: the bits may
      * differ between devices, never between runs. */

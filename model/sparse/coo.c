@@ -127,7 +127,8 @@ static size_t ntiles_of(size_t len, size_t tile) { return (len + tile - 1) / til
  * compute unit, each group taking tiles g, g + groups, ... and loading the next tile while it
  * reduces one. Measured on the H100 at 256 x 4 (docs/kernels-h100.md, stop 36; groups a
  * compute unit: time against a group a tile): 4 groups 0.84-0.92 on the 7- and 27-point
- * stencils, 1.00-1.04 on R-MAT, random and long rows; 8 groups 0.87-0.97; 3 groups 0.83-0.88.
+ * stencils, 1.00-1.04 on R-MAT, random and long rows; 8 groups 0.87-0.97;
+ * 3 groups 1.03-1.07x the time of 4 on the stencils.
  * A work-group a tile is kept where the host gives no compute units (CPUs: PoCL measured
  * no faster). */
 #define COO_RESIDENT 1024
