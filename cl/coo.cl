@@ -310,6 +310,16 @@ static int tile_load(const size_t g, const INDEX_TYPE nnz, __global const INDEX_
     return m;
 }
 
+/* The products of the m entries tile_load gave: rows r, values a x x[column] (0 past m). */
+static void tile_gather(const int m, const INDEX_TYPE *rr, const INDEX_TYPE *cc, const VALUE_TYPE *aa,
+                        __global const VALUE_TYPE *restrict x, INDEX_TYPE *r, VALUE_TYPE *v)
+{
+    for (int j = 0; j < ITEMS; j++) {
+        r[j] = rr[j];
+        v[j] = j < m ? aa[j] * x[cc[j]] : 0;
+    }
+}
+
 /* Level 0. aux[0] is the one-launch tail's counter (0 between products), aux[1 ..] the rows
  * with no entries (nempty of them; none with COO_ADD), which no tile stores: they are zeroed
  * here, a share per work-group, instead of by a launch of their own.
@@ -344,7 +354,9 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
-    __local INDEX_TYPE srow[WG_SIZE + 1];
+#ifdef COO_PERSISTENT
+    __local INDEX_TYPE srow[WG_SIZE + 1]; /* srow[t + 1]: work-item t's last row; srow[0]: the tile's first */
+#endif
     __local int last; /* COO_ONE_LAUNCH: this group finished last */
     const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE, groups = get_num_groups(0);
     const int t = (int)get_local_id(0), b = t * ITEMS;
@@ -352,26 +364,22 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     for (size_t e = get_group_id(0) * WG_SIZE + (size_t)t; e < (size_t)nempty; e += groups * WG_SIZE)
         y[aux[1 + e]] = 0;
 #endif
-    /* A work-group reduces tiles g, g + groups, ... (the plan launches fewer groups than tiles
-     * where the device holds fewer at once). Tile g's entries are loaded (rr, cc, aa) before
-     * the loop and, for the next tile, before this tile's reduction: those loads are in flight
-     * during its barriers, when an unpipelined work-group has none. */
+    INDEX_TYPE rr[ITEMS], cc[ITEMS], r[ITEMS];
+    VALUE_TYPE aa[ITEMS], v[ITEMS];
+#ifdef COO_PERSISTENT
+    /* The plan's choice on GPUs: a work-group reduces tiles g, g + groups, ... Tile g's entries
+     * are loaded (rr, cc, aa) before the loop and, for the next tile, before this tile's
+     * reduction: those loads are in flight during its barriers, when an unpipelined
+     * work-group has none. The rows the tile needs besides its entries come from the
+     * work-items that hold them. */
     size_t g = get_group_id(0);
-    INDEX_TYPE rr[ITEMS], cc[ITEMS];
-    VALUE_TYPE aa[ITEMS];
     int m = g < ntiles ? tile_load(g, nnz, rowidx, colidx, val, rr, cc, aa) : 0;
     for (; g < ntiles; g += groups) {
         const size_t base = g * (size_t)TILE;
         const int n = (int)min((size_t)TILE, (size_t)nnz - base);
-        INDEX_TYPE r[ITEMS];
-        VALUE_TYPE v[ITEMS];
-        for (int j = 0; j < ITEMS; j++) {
-            r[j] = rr[j];
-            v[j] = j < m ? aa[j] * x[cc[j]] : 0;
-        }
-        /* the tile's first and last rows and the row each work-item's entries continue, from
-         * the work-items that hold them rather than read again from rowidx */
-        if (m > 0)
+        const int mm = m;
+        tile_gather(mm, rr, cc, aa, x, r, v);
+        if (m > 0) /* the tile's first and last rows and the row each work-item continues */
             srow[t + 1] = r[m - 1];
         if (t == 0)
             srow[0] = r[0];
@@ -379,12 +387,25 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
         const INDEX_TYPE first_row = srow[0];
         const INDEX_TYPE head = b > 0 && b < n ? srow[t] : first_row;
         const INDEX_TYPE last_row = srow[(n - 1) / ITEMS + 1];
-        const int mm = m;
         m = g + groups < ntiles ? tile_load(g + groups, nnz, rowidx, colidx, val, rr, cc, aa) : 0;
         tile_reduce(mm, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
         if (t == 0)
             tile_ends(g, ntiles, first_row, last_row, ends, y, carry);
     }
+#else
+    /* A work-group a tile (CPUs). PoCL keeps each value that lives across a barrier in memory
+     * for every work-item: with the loop, the prefetched entries and the exchange's barrier
+     * COO ran 1.1-1.8x slower on a 2-core VM (stop 36). */
+    const size_t g = get_group_id(0), base = g * (size_t)TILE;
+    const int n = (int)min((size_t)TILE, (size_t)nnz - base);
+    const int m = tile_load(g, nnz, rowidx, colidx, val, rr, cc, aa);
+    tile_gather(m, rr, cc, aa, x, r, v);
+    const INDEX_TYPE first_row = rowidx[base];
+    const INDEX_TYPE head = b > 0 && b < n ? rowidx[base + (size_t)b - 1] : first_row;
+    tile_reduce(m, r, v, head, first_row, b < n && n <= b + ITEMS, sflag, ssum, ends, y);
+    if (t == 0)
+        tile_ends(g, ntiles, first_row, rowidx[base + (size_t)n - 1], ends, y, carry);
+#endif
 #ifdef COO_ONE_LAUNCH
     if (t == 0)
         last = spmvp_last_part(aux, (int)groups); /* the carries, then the count */

@@ -224,7 +224,7 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     size_t tiles = ((size_t)L->nnz + 63) / 64, carries = 2 * tiles, tiles1 = (carries + 63) / 64;
     CHECK(tiles > 32 && tiles1 > 1 && tiles1 <= 32);
     CHECK(p.nlaunches == 2 && !strcmp(p.launch[0].kernel, "spmv_coo_tiles") && p.launch[0].items == tiles * 32);
-    CHECK(!strstr(p.launch[0].options, "COO_ONE_LAUNCH"));
+    CHECK(!strstr(p.launch[0].options, "COO_ONE_LAUNCH") && !strstr(p.launch[0].options, "COO_PERSISTENT"));
     CHECK(!strcmp(p.launch[1].kernel, "spmv_coo_carries") && p.launch[1].items == tiles1 * 32);
     /* its arguments: nnz, level 1, in and out offsets, rows, carries, y, fold, counter */
     CHECK(p.launch[1].nargs == 9);
@@ -236,6 +236,7 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     CHECK(spmvp_format_plan(SPMVP_COO, L, &m, &t, &p) == SPMVP_OK);
     CHECK(p.nlaunches == 2 && p.launch[0].items == 32 * 32 && p.launch[1].items == tiles1 * 32);
     CHECK(p.array[3].n == carries + 2 * tiles1 && p.l2_pin);
+    CHECK(strstr(p.launch[0].options, "-DCOO_PERSISTENT") != NULL);
     spmvp_plan_release(&p);
     t.compute_units = 0;
     spmvp_csr_free(L);

@@ -130,7 +130,7 @@ static size_t ntiles_of(size_t len, size_t tile) { return (len + tile - 1) / til
  * stencils, 1.00-1.04 on R-MAT, random and long rows; 8 groups 0.87-0.97;
  * 3 groups 1.03-1.07x the time of 4 on the stencils.
  * A work-group a tile is kept where the host gives no compute units (CPUs: PoCL measured
- * no faster). */
+ * no faster), and with it stop 35's kernel (no -DCOO_PERSISTENT: cl/coo.cl). */
 #define COO_RESIDENT 1024
 static size_t coo_groups_per_cu(size_t wg) { return wg < COO_RESIDENT ? COO_RESIDENT / wg : 1; }
 
@@ -150,8 +150,8 @@ void spmvp_plan_coo_part(spmvp_plan *p, const spmvp_coo *C, size_t wg, int items
     if (!len)
         return;
     char opts[96];
-    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s%s%s", wg, items, add ? " -DCOO_ADD" : "",
-             one ? " -DCOO_ONE_LAUNCH" : "", nempty ? " -DCOO_EMPTY" : "");
+    snprintf(opts, sizeof opts, "-DWG_SIZE=%zu -DITEMS=%d%s%s%s%s", wg, items, add ? " -DCOO_ADD" : "",
+             one ? " -DCOO_ONE_LAUNCH" : "", nempty ? " -DCOO_EMPTY" : "", cus ? " -DCOO_PERSISTENT" : "");
     /* level 0: the entries, tile by tile (and level 1 when one) */
     size_t groups = ntiles_of(len, tile);
     if (cus > 0 && groups > cus * coo_groups_per_cu(wg))
