@@ -18,14 +18,13 @@
  *  2. Each work-item reduces its ITEMS entries serially (the "thread-local" step of CUB's and
  *     ModernGPU's segmented reductions, Merrill & Garland 2016 / Baxter): a row that begins and
  *     ends among them is complete and is stored to y at once.
- *     The row each work-item continues (its "head", the last row of the work-item before it)
- *     and the tile's first and last rows come from the work-items that loaded them, through
- *     local memory, rather than from rowidx again (H100, stop 36, with the persistent groups:
- *     0.85-0.97x the time on stencils, 0.91 on R-MAT).
+ *     With persistent groups (COO_PERSISTENT) the row each work-item continues (its "head",
+ *     the last row of the work-item before it) and the tile's first and last rows come from
+ *     the work-items that loaded them, through local memory, rather than from rowidx again
+ *     (H100, stop 36: 0.85-0.97x the time on stencils, 0.91 on R-MAT).
  *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
  *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, or by warp
- *     shuffles on NVIDIA, with
- *     Blelloch's segmented operator; a work-item's flag says that a row begins among its
+ *     shuffles on NVIDIA, with Blelloch's segmented operator; a work-item's flag says that a row begins among its
  *     entries). The row a work-item continues from the one before it (its "head") ends when
  *     its first new row begins: that work-item adds the scan of the work-items before it to
  *     its own part and stores the row.
