@@ -378,8 +378,8 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
         const int n = (int)min((size_t)TILE, (size_t)nnz - base);
         const int mm = m;
         tile_gather(mm, rr, cc, aa, x, r, v);
-        if (m > 0) /* the tile's first and last rows and the row each work-item continues */
-            srow[t + 1] = r[m - 1];
+        if (mm > 0) /* the tile's first and last rows and the row each work-item continues */
+            srow[t + 1] = r[mm - 1];
         if (t == 0)
             srow[0] = r[0];
         barrier(CLK_LOCAL_MEM_FENCE);

@@ -81,8 +81,8 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * 90 / 70 / 70 / 115 / 116, wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71;
  * the kernel now keeps the entries in registers, read as 4-wide vectors (cl/coo.cl).
  * Local memory holds only the scan and each work-item's last row, WG x (8 + value size) bytes
- * and a little: the plan refuses a device with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
- * least 32-fold. */
+ * and a little: the plan refuses a device with less. The tile is kept at 64 entries or more so
+ * that each level shrinks its sequence at least 32-fold. */
 
 /* What a COO plan owns: the matrix, and aux = [the one-launch counter (0), the empty rows]. */
 typedef struct coo_owned {
