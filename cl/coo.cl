@@ -44,9 +44,10 @@
  * in one launch (COO_ONE_LAUNCH, at spmv_coo_tiles), a larger one in two (spmv_coo_carries'
  * fold) up to TILE^3 / 4 entries (256 Mi at TILE 1,024).
  *
- * Local memory: the scan's WG_SIZE flags and sums, the work-items' last rows and the tile's
- * two ends, WG_SIZE x (4 + sizeof(VALUE_TYPE)) + (WG_SIZE + 1) x 4 + 2 sizeof(VALUE_TYPE)
- * bytes (4 KiB in double at 256; model/sparse/coo.c's coo_local_bytes). */
+ * Local memory: the scan's WG_SIZE flags and sums, the tile's two ends and the one-launch
+ * flag, WG_SIZE x (4 + sizeof(VALUE_TYPE)) + 2 sizeof(VALUE_TYPE) + 4 bytes, and with
+ * COO_PERSISTENT the work-items' last rows, (WG_SIZE + 1) x 4 more (4 KiB in double at 256;
+ * model/sparse/coo.c's coo_local_bytes). */
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size"
 #endif

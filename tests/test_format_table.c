@@ -271,18 +271,26 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
     CHECK(strstr(p.launch[1].options, "-DCOO_ADD") && !strstr(p.launch[1].options, "COO_EMPTY"));
     CHECK(p.array[6].n == 1 && *(const spmvp_idx *)p.array[6].host == 0); /* no empty-row list */
     spmvp_plan_release(&p);
-    /* the scan's flags and sums and the work-items' last rows must fit local memory,
-     * 32 x (4 + 8) + 33 x 4 + 16 = 532 bytes in double, whatever the entries per work-item
-     * (they are held in registers) */
-    t.local_mem = 531;
+    /* the scan's flags and sums, the tile's ends and the one-launch flag must fit local memory,
+     * 32 x (4 + 8) + 16 + 4 = 404 bytes in double, whatever the entries per work-item (they
+     * are held in registers); with persistent groups also the work-items' last rows and the
+     * tile's first, 33 x 4 more */
+    t.local_mem = 403;
     m = spmvp_mapping_auto();
     m.coo_items = 32;
     CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
     CHECK(strstr(spmvp_last_error(), "local memory") != NULL);
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
-    t.local_mem = 532;
+    t.local_mem = 404;
     CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "32 entries"));
     spmvp_plan_release(&p);
+    t.compute_units = 1;
+    t.local_mem = 535;
+    CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
+    t.local_mem = 536;
+    CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK);
+    spmvp_plan_release(&p);
+    t.compute_units = 0;
     m.coo_items = 0;
     CHECK(spmvp_format_plan(SPMVP_COO, A, &m, &t, &p) == SPMVP_OK && strstr(p.params, "4 entries"));
     spmvp_plan_release(&p);

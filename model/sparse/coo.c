@@ -80,8 +80,9 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * R-MAT scale 20 219 / 165 / 164 / 273 / 271, 1 M short rows with 36 of 50,000
  * 90 / 70 / 70 / 115 / 116, wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71;
  * the kernel now keeps the entries in registers, read as 4-wide vectors (cl/coo.cl).
- * Local memory holds only the scan and each work-item's last row, WG x (8 + value size) bytes
- * and a little: the plan refuses a device with less. The tile is kept at 64 entries or more so
+ * Local memory holds only the scan (and, with persistent groups, each work-item's last row),
+ * WG x (4 + value size) bytes (WG x (8 + value size)) and a little: the plan refuses a device
+ * with less. The tile is kept at 64 entries or more so
  * that each level shrinks its sequence at least 32-fold. */
 
 /* What a COO plan owns: the matrix, and aux = [the one-launch counter (0), the empty rows]. */
@@ -100,11 +101,12 @@ static void release_coo(void *o)
     }
 }
 
-/* Local memory of one work-group of cl/coo.cl: the scan's flags and sums, the work-items'
- * last rows, the tile's ends. */
-static unsigned long long coo_local_bytes(size_t wg, size_t vs)
+/* Local memory of one work-group of cl/coo.cl: the scan's flags and sums, the tile's ends and
+ * the one-launch tail's flag; with persistent groups (cus > 0: COO_PERSISTENT) also the
+ * work-items' last rows and the tile's first, which a group a tile reads from rowidx instead. */
+static unsigned long long coo_local_bytes(size_t wg, size_t vs, unsigned cus)
 {
-    return (unsigned long long)wg * (4 + vs) + (wg + 1) * sizeof(spmvp_idx) + 2 * vs;
+    return (unsigned long long)wg * (4 + vs) + (cus ? (wg + 1) * sizeof(spmvp_idx) : 0) + 2 * vs + 4;
 }
 
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items)
@@ -112,10 +114,10 @@ spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int 
     int it = m->coo_items > 0 ? m->coo_items : SPMVP_COO_ITEMS;
     while ((size_t)it * t->wg_size < 64)
         it *= 2;
-    if (coo_local_bytes(t->wg_size, t->value_size) > t->local_mem)
+    unsigned long long need = coo_local_bytes(t->wg_size, t->value_size, t->compute_units);
+    if (need > t->local_mem)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "COO in groups of %zu needs %llu bytes of local "
-                          "memory, the device has %llu", t->wg_size,
-                          coo_local_bytes(t->wg_size, t->value_size), t->local_mem);
+                          "memory, the device has %llu", t->wg_size, need, t->local_mem);
     *items = it;
     return SPMVP_OK;
 }
