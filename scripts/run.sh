@@ -2,8 +2,9 @@
 # scripts/run.sh [MATRIX] [rank options...]: README command 1, spmvp's main job: installs what
 # spmvp needs, builds it, ranks every format and thread mapping for the matrix with the shipped
 # trained profile that fits the default device (the H100's on an H100, the H200's on an H200,
-# PoCL's CPU profile elsewhere), then measures the five it ranks first on that device, measured beside predicted,
-# and advises the configuration for 10 to 10,000 products, counting conversion and upload.
+# PoCL's CPU profile elsewhere), then measures the five it ranks first on that device, measured
+# beside predicted, and advises the configuration for 10 to 10,000 products, counting conversion
+# and upload.
 set -e
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh

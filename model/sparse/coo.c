@@ -80,10 +80,10 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * R-MAT scale 20 219 / 165 / 164 / 273 / 271, 1 M short rows with 36 of 50,000
  * 90 / 70 / 70 / 115 / 116, wide rows 197 / 149 / 149 / 243 / 237, pde100 95 / 67 / 62 / 67 / 71;
  * the kernel now keeps the entries in registers, read as 4-wide vectors (cl/coo.cl).
- * Local memory holds only the scan (and, with persistent groups, each work-item's last row),
- * WG x (4 + value size) bytes (WG x (8 + value size)) and a little: the plan refuses a device
- * with less. The tile is kept at 64 entries or more so
- * that each level shrinks its sequence at least 32-fold. */
+ * Local memory holds only the scan, WG x (4 + value size) bytes and a little (with persistent
+ * groups each work-item's last row too, 4 bytes more a work-item): the plan refuses a device
+ * with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
+ * least 32-fold. */
 
 /* What a COO plan owns: the matrix, and aux = [the one-launch counter (0), the empty rows]. */
 typedef struct coo_owned {
@@ -106,7 +106,8 @@ static void release_coo(void *o)
  * work-items' last rows and the tile's first, which a group a tile reads from rowidx instead. */
 static unsigned long long coo_local_bytes(size_t wg, size_t vs, unsigned cus)
 {
-    return (unsigned long long)wg * (4 + vs) + (cus ? (wg + 1) * sizeof(spmvp_idx) : 0) + 2 * vs + 4;
+    unsigned long long heads = cus ? (wg + 1) * sizeof(spmvp_idx) : 0;
+    return (unsigned long long)wg * (4 + vs) + heads + 2 * vs + 4;
 }
 
 spmvp_status spmvp_coo_items(const spmvp_mapping *m, const spmvp_target *t, int *items)
