@@ -24,10 +24,10 @@
  *     (H100, stop 36: 0.85-0.97x the time on stencils, 0.91 on R-MAT).
  *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
  *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, or by warp
- *     shuffles on NVIDIA, with Blelloch's segmented operator; a work-item's flag says that a row begins among its
- *     entries). The row a work-item continues from the one before it (its "head") ends when
- *     its first new row begins: that work-item adds the scan of the work-items before it to
- *     its own part and stores the row.
+ *     shuffles on NVIDIA, with Blelloch's segmented operator; a work-item's flag says that a
+ *     row begins among its entries). The row a work-item continues from the one before it
+ *     (its "head") ends when its first new row begins: that work-item adds the scan of the
+ *     work-items before it to its own part and stores the row.
  *  4. The tile's first and last rows may go on in the neighbouring tiles: their partial sums
  *     are not stored but left in carry[2g] and carry[2g+1] (0 when the tile is one row).
  * Level L >= 1 (spmv_coo_carries): the carries of level L-1 are a sequence of (row, value)
@@ -355,7 +355,8 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
 #ifdef COO_PERSISTENT
-    __local INDEX_TYPE srow[WG_SIZE + 1]; /* srow[t + 1]: work-item t's last row; srow[0]: the tile's first */
+    /* srow[t + 1]: work-item t's last row; srow[0]: the tile's first */
+    __local INDEX_TYPE srow[WG_SIZE + 1];
 #endif
     __local int last; /* COO_ONE_LAUNCH: this group finished last */
     const size_t ntiles = ((size_t)nnz + TILE - 1) / TILE, groups = get_num_groups(0);
