@@ -1,5 +1,5 @@
-"""Cross-session ranking ceiling on the H200's generated corpus (stop 37).
-s1: the first one-session table (stop 35), s2: the second (stop 37), shipped: devices/nvidia-h200.train.tsv,
+"""Cross-session ranking ceiling on one GPU's generated corpus (the H200 in stop 37, the H100 in stop 38).
+s1: the first one-session table (stop 35), s2: the second (stop 37 or 38), shipped: devices/nvidia-NAME.train.tsv,
 pred: spmvp cv --predictions of the shipped table (ens held out by family)."""
 import gzip, math, sys, statistics
 def read(path):
