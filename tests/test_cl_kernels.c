@@ -203,6 +203,23 @@ static int product(const spmvp_csr *A, spmvp_format f, size_t vs, int runs, doub
 }
 
 /* Segmented reductions without atomics: the same bits on every run, whatever ran before. */
+/* Single precision uploads its values narrowed chunk by chunk, 2^20 at a time, through two
+ * buffers that take turns (host/ocl/spmv.c): 2.2 M values are three chunks, the third reusing
+ * the first's buffer after its write; a value in the wrong place fails the CPU check. */
+static void single_precision_values_should_upload_across_narrowing_chunks(void)
+{
+    spmvp_csr *A = NULL;
+    CHECK(spmvp_matrix_load("random:220000:10:fixed", &A) == SPMVP_OK && A && A->nnz > 2 * (1 << 20));
+    static const spmvp_format fs[] = {SPMVP_CSR_VECTOR, SPMVP_COO, SPMVP_SELL};
+    spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(4), .runs = 1, .batch = 1};
+    for (size_t i = 0; A && i < sizeof fs / sizeof fs[0]; i++) {
+        spmvp_bench_result r;
+        spmvp_status st = spmvp_bench_format(ctx, A, fs[i], &opt, &r);
+        CHECK_MSG(st == SPMVP_OK && r.state == SPMVP_BENCH_OK, "%s: %s", spmvp_format_name(fs[i]), r.note);
+    }
+    spmvp_csr_free(A);
+}
+
 static void coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run(void)
 {
     spmvp_csr *G = NULL;
@@ -499,6 +516,7 @@ int main(void)
     RUN(every_format_should_match_the_cpu_on_stencils);
     RUN(every_format_should_match_the_cpu_on_real_matrices);
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
+    RUN(single_precision_values_should_upload_across_narrowing_chunks);
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(counters_and_empty_rows_should_hold_product_after_product);
     RUN(kernel_parameters_should_not_change_the_result);

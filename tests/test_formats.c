@@ -277,6 +277,15 @@ static void every_format_round_trips_random_matrices(void)
     }
 }
 
+/* 10^5 entries or more: the conversions' loops run on OpenMP's threads (plan_parts.h). */
+static void every_format_round_trips_a_matrix_converted_on_threads(void)
+{
+    spmvp_csr *A = random_csr(30000, 40000, 12, 21);
+    CHECK(A && A->nnz > 100000);
+    check_all_formats(A, "random 30000 rows on threads");
+    spmvp_csr_free(A);
+}
+
 /* The layouts the kernels read: a host loop per layout must reproduce the CPU reference bit
  * for bit (same summation order per row). check_all_formats also does this on every case. */
 static void host_products_through_each_layout_match_csr_spmv_exactly(void)
@@ -550,6 +559,7 @@ int main(void)
     RUN(every_format_round_trips_tall_and_wide_matrices);
     RUN(every_format_round_trips_a_5000_entry_row_among_short_rows);
     RUN(every_format_round_trips_random_matrices);
+    RUN(every_format_round_trips_a_matrix_converted_on_threads);
     RUN(host_products_through_each_layout_match_csr_spmv_exactly);
     RUN(ell_pitch_is_the_least_multiple_of_row_align_and_32_covering_the_rows);
     RUN(ell_refuses_a_non_positive_row_align);

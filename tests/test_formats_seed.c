@@ -298,6 +298,15 @@ static void seed_formats_round_trip_random_and_power_law_matrices(void)
     spmvp_csr_free(A);
 }
 
+/* 10^5 entries or more: the conversions' loops run on OpenMP's threads (plan_parts.h). */
+static void seed_formats_round_trip_a_matrix_converted_on_threads(void)
+{
+    spmvp_csr *A = random_csr(30000, 40000, 12, 22);
+    CHECK(A && A->nnz > 100000);
+    check_all(A, "random 30000 rows on threads", 1);
+    spmvp_csr_free(A);
+}
+
 /* ---- layouts and parameters ---- */
 
 static void sell_sorts_only_within_windows_and_pads_only_to_each_chunk(void)
@@ -472,6 +481,7 @@ int main(void)
     RUN(seed_formats_round_trip_tall_and_wide_matrices);
     RUN(seed_formats_round_trip_a_100000_entry_row_among_short_rows);
     RUN(seed_formats_round_trip_random_and_power_law_matrices);
+    RUN(seed_formats_round_trip_a_matrix_converted_on_threads);
     RUN(sell_sorts_only_within_windows_and_pads_only_to_each_chunk);
     RUN(sell_defaults_follow_the_warp);
     RUN(brc_cuts_long_rows_into_tiles_and_leaves_empty_blocks_tileless);

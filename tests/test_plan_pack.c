@@ -6,6 +6,9 @@
 #include "gen.h"
 #include "test.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -163,11 +166,51 @@ static void sizes_past_size_t_are_unsuitable_not_wrapped(void)
     CHECK(spmvp_plan_pack(&p, 8, 0, &L) == SPMVP_OK && L.total == 0);
 }
 
+
+/* Conversions run on OpenMP's threads from SPMVP_PAR_MIN entries (plan_parts.h), each thread
+ * writing slots no other writes: every array of every format's plan is the same bits on one
+ * thread as on four. The matrix has long rows (HYB's COO part, BRC's tiles, JAD's diagonals)
+ * and empty ones, and 2 x 10^5 entries. */
+static void conversions_on_threads_give_the_same_bits_as_on_one(void)
+{
+#ifdef _OPENMP
+    spmvp_gen_spec g;
+    spmvp_csr *A = NULL;
+    CHECK(spmvp_gen_parse("longrows:40000:4:20:3000", &g) == SPMVP_OK &&
+          spmvp_gen_build(&g, &A) == SPMVP_OK && A && A->nnz > 3 * 65536);
+    for (int f = 0; A && f < SPMVP_NFORMATS; f++)
+        for (size_t vs = 4; vs <= 8; vs += 4) {
+            spmvp_target t = {vs, 256, 32, 48 * 1024, 132};
+            spmvp_mapping m = spmvp_mapping_auto();
+            spmvp_plan one, four;
+            memset(&one, 0, sizeof one);
+            memset(&four, 0, sizeof four);
+            omp_set_num_threads(1);
+            spmvp_status s1 = spmvp_format_plan((spmvp_format)f, A, &m, &t, &one);
+            omp_set_num_threads(4);
+            spmvp_status s4 = spmvp_format_plan((spmvp_format)f, A, &m, &t, &four);
+            CHECK_MSG(s1 == SPMVP_OK && s4 == SPMVP_OK && one.narrays == four.narrays, "%s: planned",
+                      spmvp_format_name((spmvp_format)f));
+            for (int i = 0; s1 == SPMVP_OK && s4 == SPMVP_OK && i < one.narrays; i++) {
+                const spmvp_plan_array *a = &one.array[i], *b = &four.array[i];
+                CHECK_MSG(a->n == b->n && a->kind == b->kind &&
+                              (!a->host || !memcmp(a->host, b->host, a->n * elem_size(a, 8))),
+                          "%s: %s differs on four threads", spmvp_format_name((spmvp_format)f),
+                          a->what);
+            }
+            spmvp_plan_release(&one);
+            spmvp_plan_release(&four);
+        }
+    spmvp_csr_free(A);
+#endif
+}
+
 int main(void)
 {
     RUN(every_format_packs_its_arrays_aligned_and_apart);
     RUN(csr_layout_matches_a_hand_count);
     RUN(a_buffer_past_the_allocation_limit_is_unsuitable);
     RUN(sizes_past_size_t_are_unsuitable_not_wrapped);
+    RUN(conversions_on_threads_give_the_same_bits_as_on_one);
     return test_report();
 }

@@ -21,32 +21,49 @@ spmvp_coo *spmvp_coo_free(spmvp_coo *C)
     return NULL;
 }
 
-/* CSR order is already row-major with sorted columns: only the row indices are new. */
-spmvp_coo *spmvp_coo_from_csr(const spmvp_csr *A)
+/* CSR order is already row-major with sorted columns: the tail's entries keep it. Rows are
+ * counted, then written on OpenMP's threads (plan_parts.h), each row's entries by one. */
+spmvp_coo *spmvp_coo_from_csr_tail(const spmvp_csr *A, spmvp_idx K)
 {
-    size_t n = A->nnz ? (size_t)A->nnz : 1; /* never malloc(0) */
+    if (K < 0) {
+        spmvp_fail(SPMVP_ERR_ARG, "COO tail after %d entries a row: negative", (int)K);
+        return NULL;
+    }
     spmvp_coo *C = calloc(1, sizeof *C);
-    if (!C)
+    spmvp_idx *start = malloc(((size_t)A->nrows + 1) * sizeof *start); /* each row's first */
+    if (!C || !start)
         goto fail;
+    start[0] = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        spmvp_idx len = A->rowptr[i + 1] - A->rowptr[i];
+        start[i + 1] = start[i] + (len > K ? len - K : 0);
+    }
     C->nrows = A->nrows;
     C->ncols = A->ncols;
-    C->nnz = A->nnz;
+    C->nnz = start[A->nrows];
+    size_t n = C->nnz ? (size_t)C->nnz : 1; /* never malloc(0) */
     C->rowidx = malloc(n * sizeof *C->rowidx);
     C->colidx = malloc(n * sizeof *C->colidx);
     C->val = malloc(n * sizeof *C->val);
     if (!C->rowidx || !C->colidx || !C->val)
         goto fail;
+#pragma omp parallel for schedule(static) if (C->nnz >= SPMVP_PAR_MIN)
     for (spmvp_idx i = 0; i < A->nrows; i++)
-        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++)
-            C->rowidx[k] = i;
-    memcpy(C->colidx, A->colidx, (size_t)A->nnz * sizeof *C->colidx);
-    memcpy(C->val, A->val, (size_t)A->nnz * sizeof *C->val);
+        for (spmvp_idx k = A->rowptr[i] + K, o = start[i]; k < A->rowptr[i + 1]; k++, o++) {
+            C->rowidx[o] = i;
+            C->colidx[o] = A->colidx[k];
+            C->val[o] = A->val[k];
+        }
+    free(start);
     return C;
 fail:
+    free(start);
     spmvp_coo_free(C);
-    spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a COO matrix with %d entries", (int)A->nnz);
+    spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a COO matrix with %lld entries", (long long)A->nnz);
     return NULL;
 }
+
+spmvp_coo *spmvp_coo_from_csr(const spmvp_csr *A) { return spmvp_coo_from_csr_tail(A, 0); }
 
 /* Relies on the COO invariant (row-sorted, columns sorted within a row): the entries are
  * copied in order and only the row pointers are counted. */
@@ -85,9 +102,11 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C)
  * with less. The tile is kept at 64 entries or more so that each level shrinks its sequence at
  * least 32-fold. */
 
-/* What a COO plan owns: the matrix, and aux = [the one-launch counter (0), the empty rows]. */
+/* What a COO plan owns: the row indices, and aux = [the one-launch counter (0), the empty
+ * rows]. Its column indices and values are A's own (CSR's order is COO's): C borrows them, as
+ * the plan of CSR does, so that converting writes only the rows (a third of the bytes). */
 typedef struct coo_owned {
-    spmvp_coo *C;
+    spmvp_coo C;
     spmvp_idx *aux;
 } coo_owned;
 
@@ -95,7 +114,7 @@ static void release_coo(void *o)
 {
     coo_owned *w = o;
     if (w) {
-        spmvp_coo_free(w->C);
+        free(w->C.rowidx);
         free(w->aux);
         free(w);
     }
@@ -215,14 +234,20 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
     for (spmvp_idx i = 0, e = 1; i < A->nrows; i++)
         if (A->rowptr[i + 1] == A->rowptr[i])
             w->aux[e++] = i;
-    if (!(w->C = spmvp_coo_from_csr(A))) {
+    w->C = (spmvp_coo){A->nrows, A->ncols, A->nnz, NULL, A->colidx, A->val};
+    if (!(w->C.rowidx = malloc((A->nnz ? (size_t)A->nnz : 1) * sizeof *w->C.rowidx))) {
         release_coo(w);
-        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+        return spmvp_fail(SPMVP_ERR_UNSUITABLE, "out of memory for COO's %lld row indices",
+                          (long long)A->nnz);
     }
+#pragma omp parallel for schedule(static) if (A->nnz >= SPMVP_PAR_MIN)
+    for (spmvp_idx i = 0; i < A->nrows; i++)
+        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++)
+            w->C.rowidx[k] = i;
     p->owned = w;
     p->release = release_coo;
     p->l2_pin = 1; /* where the product exceeds the L2 (host/ocl/spmv.c) */
-    p->footprint = spmvp_coo_bytes(w->C, t->value_size) + (1 + (size_t)nempty) * sizeof(spmvp_idx);
+    p->footprint = spmvp_coo_bytes(&w->C, t->value_size) + (1 + (size_t)nempty) * sizeof(spmvp_idx);
     snprintf(p->params, sizeof p->params, "%d entries per work-item", items);
     /* every row with entries is stored once by the kernels and the empty rows are zeroed by the
      * tiles' launch; a matrix without entries has no tiles: y = 0 by a launch of its own */
@@ -232,7 +257,7 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
         spmvp_plan_arg_int(l, A->nrows);
         spmvp_plan_arg_y(l);
     }
-    spmvp_plan_coo_part(p, w->C, t->wg_size, items, t->compute_units, w->aux, nempty, 0);
+    spmvp_plan_coo_part(p, &w->C, t->wg_size, items, t->compute_units, w->aux, nempty, 0);
     return SPMVP_OK;
 }
 

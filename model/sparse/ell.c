@@ -38,15 +38,20 @@ static int64_t ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
     return ((int64_t)nrows + a - 1) / a * a;
 }
 
-/* Entry j of row i goes to [j*pitch + i], so that consecutive work-items (rows) read
+/* Entry j < K of row i goes to [j*pitch + i], so that consecutive work-items (rows) read
  * consecutive addresses; padding is colidx -1 (whose value and x the kernel skips) and val 0. */
-spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align)
+spmvp_ell *spmvp_ell_from_csr_head(const spmvp_csr *A, spmvp_idx K, spmvp_idx row_align)
 {
     if (row_align <= 0) {
         spmvp_fail(SPMVP_ERR_ARG, "ELL row alignment %d is not positive", (int)row_align);
         return NULL;
     }
+    if (K < 0) {
+        spmvp_fail(SPMVP_ERR_ARG, "ELL width %d is negative", (int)K);
+        return NULL;
+    }
     int64_t width = spmvp_csr_max_row(A);
+    width = width < K ? width : K;
     int64_t pitch = ell_pitch(A->nrows, row_align);
     if (pitch > SPMVP_IDX_MAX) {
         spmvp_fail(SPMVP_ERR_RANGE,
@@ -71,29 +76,47 @@ spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align)
         goto fail;
     E->nrows = A->nrows;
     E->ncols = A->ncols;
-    E->nnz = A->nnz;
     E->width = (spmvp_idx)width;
     E->pitch = (spmvp_idx)pitch;
     E->colidx = malloc(n * sizeof *E->colidx);
     E->val = malloc(n * sizeof *E->val);
     if (!E->colidx || !E->val)
         goto fail;
-    for (size_t s = 0; s < (size_t)slots; s++) {
-        E->colidx[s] = -1;
-        E->val[s] = 0.0;
+    /* one pass, entries and padding: blocks of ELL_BLOCK rows, column by column, so that a
+     * block writes whole lines of each column (the pitch is a multiple of 32 elements) and no
+     * two threads write one line */
+    enum { ELL_BLOCK = 64 };
+    const int64_t nblocks = (pitch + ELL_BLOCK - 1) / ELL_BLOCK;
+    spmvp_idx nnz = 0;
+#pragma omp parallel for schedule(static) reduction(+ : nnz) if (slots >= SPMVP_PAR_MIN)
+    for (int64_t b = 0; b < nblocks; b++) {
+        const int64_t i0 = b * ELL_BLOCK, i1 = i0 + ELL_BLOCK < pitch ? i0 + ELL_BLOCK : pitch;
+        for (int64_t j = 0; j < width; j++)
+            for (int64_t i = i0; i < i1; i++) {
+                const size_t s = (size_t)j * (size_t)pitch + (size_t)i;
+                const spmvp_idx k0 = i < A->nrows ? A->rowptr[i] : 0;
+                if (i < A->nrows && j < A->rowptr[i + 1] - k0) {
+                    E->colidx[s] = A->colidx[k0 + j];
+                    E->val[s] = A->val[k0 + j];
+                    nnz++;
+                } else {
+                    E->colidx[s] = -1;
+                    E->val[s] = 0.0;
+                }
+            }
     }
-    for (spmvp_idx i = 0; i < A->nrows; i++)
-        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
-            size_t s = (size_t)(k - A->rowptr[i]) * (size_t)pitch + (size_t)i;
-            E->colidx[s] = A->colidx[k];
-            E->val[s] = A->val[k];
-        }
+    E->nnz = nnz;
     return E;
 fail:
     spmvp_ell_free(E);
     spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for an ELL matrix of %lld slots",
                (long long)slots);
     return NULL;
+}
+
+spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align)
+{
+    return spmvp_ell_from_csr_head(A, SPMVP_IDX_MAX, row_align);
 }
 
 /* A row ends at its first -1, as in the kernel. */

@@ -52,56 +52,25 @@ spmvp_idx spmvp_hyb_default_width(const spmvp_csr *A)
     return K;
 }
 
-/* The one exit of spmvp_hyb_from_csr: frees the two halves and, on failure, the result
- * (the message is already recorded). */
-static spmvp_hyb *hyb_done(spmvp_hyb *H, spmvp_csr *head, spmvp_csr *tail, int ok)
-{
-    spmvp_csr_free(head);
-    spmvp_csr_free(tail);
-    return ok ? H : spmvp_hyb_free(H);
-}
-
-/* A is split into a head CSR (the first K entries of each row) and a tail CSR (the rest),
- * which become the ELL and COO parts through their own builders: one pitch rule, one COO
- * layout. The halves are host scratch, freed before returning. */
+/* The first K entries of each row become the ELL part and the rest the COO part, each through
+ * its own builder straight from A (one pitch rule, one COO layout, no copy of the halves). */
 spmvp_hyb *spmvp_hyb_from_csr(const spmvp_csr *A, spmvp_idx K, spmvp_idx row_align)
 {
     if (K < 0) {
         spmvp_fail(SPMVP_ERR_ARG, "HYB width %d is negative", (int)K);
         return NULL;
     }
-    spmvp_idx head_nnz = 0;
-    for (spmvp_idx i = 0; i < A->nrows; i++) {
-        spmvp_idx len = A->rowptr[i + 1] - A->rowptr[i];
-        head_nnz += len < K ? len : K;
-    }
-    spmvp_csr *head = spmvp_csr_alloc(A->nrows, A->ncols, head_nnz);
-    spmvp_csr *tail = spmvp_csr_alloc(A->nrows, A->ncols, A->nnz - head_nnz);
     spmvp_hyb *H = calloc(1, sizeof *H);
-    if (!head || !tail || !H) {
+    if (!H) {
         spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for a HYB matrix with %d entries",
                    (int)A->nnz);
-        return hyb_done(H, head, tail, 0);
+        return NULL;
     }
-    spmvp_idx h = 0, t = 0;
-    for (spmvp_idx i = 0; i < A->nrows; i++) {
-        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
-            if (k - A->rowptr[i] < K) {
-                head->colidx[h] = A->colidx[k];
-                head->val[h++] = A->val[k];
-            } else {
-                tail->colidx[t] = A->colidx[k];
-                tail->val[t++] = A->val[k];
-            }
-        }
-        head->rowptr[i + 1] = h;
-        tail->rowptr[i + 1] = t;
-    }
-    H->ell = spmvp_ell_from_csr(head, row_align);
-    if (!H->ell)
-        return hyb_done(H, head, tail, 0);
-    H->coo = spmvp_coo_from_csr(tail);
-    return hyb_done(H, head, tail, H->coo != NULL);
+    /* the parts' messages are recorded on failure */
+    if (!(H->ell = spmvp_ell_from_csr_head(A, K, row_align)) ||
+        !(H->coo = spmvp_coo_from_csr_tail(A, H->ell->width)))
+        return spmvp_hyb_free(H);
+    return H;
 }
 
 /* The ELL part holds the first entries of each row and the COO part the rest, both in column

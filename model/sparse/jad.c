@@ -65,7 +65,8 @@ spmvp_jad *spmvp_jad_from_csr(const spmvp_csr *A)
         J->jdptr[d + 1] = J->jdptr[d] + next[d];
     for (spmvp_idx i = 0; i < n; i++)
         J->perm[next[A->rowptr[i + 1] - A->rowptr[i]]++] = i;
-    /* entry d of permuted row p is at jdptr[d] + p */
+    /* entry d of permuted row p is at jdptr[d] + p; rows on OpenMP's threads (plan_parts.h) */
+#pragma omp parallel for schedule(static) if (A->nnz >= SPMVP_PAR_MIN)
     for (spmvp_idx p = 0; p < n; p++) {
         spmvp_idx i = J->perm[p], start = A->rowptr[i];
         for (spmvp_idx d = 0; d < A->rowptr[i + 1] - start; d++) {

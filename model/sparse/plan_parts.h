@@ -7,6 +7,19 @@
 
 #define SPMVP_COO_ITEMS 4 /* COO entries per work-item of a tile, unless the mapping says (coo.c) */
 
+/* Conversions from CSR run their loops over rows on OpenMP's threads (when spmvp is built
+ * with it) from this many entries or slots: each thread writes slots no other writes, so the
+ * result is the same bits on any number of threads. What they save is mostly the first touch
+ * of the new arrays: on the 2-core VM, and on the H100's host, a page fault costs about as
+ * much as writing the page, and a conversion of 10^7 entries wrote 115 MB of new pages in
+ * 60-150 ms single-threaded (docs/solver-h100.md, stop 39). Below it threads cost more than
+ * they save. */
+#define SPMVP_PAR_MIN 65536
+
+/* colidx[0..n) = -1 and val[0..n) = 0 (the padding of ELL, SELL-C-sigma and BRC), threaded as
+ * above. */
+void spmvp_fill_padding(spmvp_idx *colidx, double *val, size_t n);
+
 /* ELL's two arrays and, for a matrix with rows, its one launch (it writes every y[i]). The
  * plan borrows E's arrays. */
 void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg);

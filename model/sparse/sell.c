@@ -61,6 +61,7 @@
 
 #include "budget.h"
 #include "format.h"
+#include "plan_parts.h"
 #include "work.h"
 
 spmvp_sell *spmvp_sell_free(spmvp_sell *S)
@@ -174,18 +175,25 @@ spmvp_sell *spmvp_sell_from_csr(const spmvp_csr *A, spmvp_idx C, spmvp_idx sigma
     S->val = malloc((slots ? (size_t)slots : 1) * sizeof *S->val);
     if (!S->colidx || !S->val)
         goto nomem;
-    for (int64_t s = 0; s < slots; s++) {
-        S->colidx[s] = -1;
-        S->val[s] = 0.0;
-    }
-    for (spmvp_idx p = 0; p < n; p++) {
-        spmvp_idx i = keys[p].row, c = p / C, lane = p % C;
-        S->perm[p] = i;
-        for (spmvp_idx k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
-            size_t s = (size_t)S->cs[c] + (size_t)(k - A->rowptr[i]) * (size_t)C + (size_t)lane;
-            S->colidx[s] = A->colidx[k];
-            S->val[s] = A->val[k];
-        }
+    for (spmvp_idx p = 0; p < n; p++)
+        S->perm[p] = keys[p].row;
+    /* one pass, entries and padding: chunks on OpenMP's threads (plan_parts.h), each chunk's
+     * slots written in order (slot j*C + lane of chunk c), the lanes past the rows padding */
+#pragma omp parallel for schedule(dynamic, 64) if (slots >= SPMVP_PAR_MIN)
+    for (spmvp_idx c = 0; c < nchunks; c++) {
+        size_t s = (size_t)S->cs[c];
+        for (spmvp_idx j = 0; j < S->cl[c]; j++)
+            for (spmvp_idx lane = 0; lane < C; lane++, s++) {
+                const int64_t p = (int64_t)c * C + lane;
+                const spmvp_idx i = p < n ? keys[p].row : 0;
+                if (p < n && j < keys[p].len) {
+                    S->colidx[s] = A->colidx[A->rowptr[i] + j];
+                    S->val[s] = A->val[A->rowptr[i] + j];
+                } else {
+                    S->colidx[s] = -1;
+                    S->val[s] = 0.0;
+                }
+            }
     }
     return sell_done(S, keys, 1);
 nomem:
@@ -357,9 +365,13 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
             release_sell(w);
             return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for %zu SELL-C-sigma column offsets", slots);
         }
-        for (size_t k = 0; k < slots; k++) /* padding, the last chunk's lanes past the rows too */
+        /* padding, the last chunk's lanes past the rows too; then the entries of each sorted
+         * row q, rows on OpenMP's threads as in the conversion */
+#pragma omp parallel for schedule(static) if (slots >= SPMVP_PAR_MIN)
+        for (size_t k = 0; k < slots; k++)
             w->off16[k] = INT16_MIN;
-        for (spmvp_idx q = 0; q < S->nrows; q++) { /* the entries of sorted row q */
+#pragma omp parallel for schedule(static) if (slots >= SPMVP_PAR_MIN)
+        for (spmvp_idx q = 0; q < S->nrows; q++) {
             spmvp_idx c = q / S->C, lane = q % S->C;
             for (spmvp_idx j = 0; j < S->cl[c]; j++) {
                 size_t k = (size_t)S->cs[c] + (size_t)j * (size_t)S->C + (size_t)lane;

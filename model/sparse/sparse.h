@@ -107,6 +107,9 @@ spmvp_status spmvp_mm_write(const char *path, const spmvp_csr *A);
 /* ---- formats from and to CSR ---- */
 
 spmvp_coo *spmvp_coo_from_csr(const spmvp_csr *A);
+/* COO of the entries of each row past its first K (HYB's COO part; K = 0: all of A, as
+ * spmvp_coo_from_csr). K < 0 is SPMVP_ERR_ARG. */
+spmvp_coo *spmvp_coo_from_csr_tail(const spmvp_csr *A, spmvp_idx K);
 spmvp_coo *spmvp_coo_free(spmvp_coo *C);
 spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C);
 
@@ -115,6 +118,9 @@ spmvp_csr *spmvp_coo_to_csr(const spmvp_coo *C);
  * spmvp_last_error() and NULL when width*pitch exceeds 32-bit indices; row_align must be
  * positive (SPMVP_ERR_ARG). */
 spmvp_ell *spmvp_ell_from_csr(const spmvp_csr *A, spmvp_idx row_align);
+/* The same of the first min(K, length) entries of each row (HYB's ELL part): width min(K,
+ * spmvp_csr_max_row(A)), nnz the entries kept. K < 0 is SPMVP_ERR_ARG. */
+spmvp_ell *spmvp_ell_from_csr_head(const spmvp_csr *A, spmvp_idx K, spmvp_idx row_align);
 spmvp_ell *spmvp_ell_free(spmvp_ell *E);
 spmvp_csr *spmvp_ell_to_csr(const spmvp_ell *E);
 
