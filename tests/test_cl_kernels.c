@@ -202,11 +202,10 @@ static int product(const spmvp_csr *A, spmvp_format f, size_t vs, int runs, doub
     return bad;
 }
 
-/* Segmented reductions without atomics: the same bits on every run, whatever ran before. */
-/* Single precision uploads its values narrowed chunk by chunk, 2^20 at a time, through two
- * buffers that take turns (host/ocl/spmv.c): 2.2 M values are three chunks, the third reusing
- * the first's buffer after its write; a value in the wrong place fails the CPU check. */
-static void single_precision_values_should_upload_across_narrowing_chunks(void)
+/* Single precision uploads each values array narrowed from the host's doubles (host/ocl/spmv.c):
+ * 2.2 M values of CSR, COO (the plan borrows CSR's values since stop 39) and SELL (padded and
+ * permuted), each checked against the CPU. */
+static void single_precision_should_upload_millions_of_values(void)
 {
     spmvp_csr *A = NULL;
     CHECK(spmvp_matrix_load("random:220000:10:fixed", &A) == SPMVP_OK && A && A->nnz > 2 * (1 << 20));
@@ -220,6 +219,7 @@ static void single_precision_values_should_upload_across_narrowing_chunks(void)
     spmvp_csr_free(A);
 }
 
+/* Segmented reductions without atomics: the same bits on every run, whatever ran before. */
 static void coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run(void)
 {
     spmvp_csr *G = NULL;
@@ -516,7 +516,7 @@ int main(void)
     RUN(every_format_should_match_the_cpu_on_stencils);
     RUN(every_format_should_match_the_cpu_on_real_matrices);
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
-    RUN(single_precision_values_should_upload_across_narrowing_chunks);
+    RUN(single_precision_should_upload_millions_of_values);
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(counters_and_empty_rows_should_hold_product_after_product);
     RUN(kernel_parameters_should_not_change_the_result);

@@ -88,54 +88,6 @@ out:
     return st;
 }
 
-/* Values narrowed to single precision a write (4 MiB of floats), in two buffers that take turns
- * (narrow_write). */
-#define NARROW_CHUNK ((size_t)1 << 20)
-
-/* Writes the doubles a[0..n) as floats at byte offset off of the packed buffer and waits. They
- * are narrowed chunk by chunk into two small host buffers that take turns, one narrowed while
- * the other's write is in flight: the H100's single-precision uploads ran 1.3-2x slower than
- * the same bytes in double when all of them were narrowed into a new array of n floats first,
- * since each new page costs a fault about as dear as the copy (docs/solver-h100.md, stop 39).
- * The narrowing runs on OpenMP's threads, as the conversions do (model/sparse/plan_parts.h). */
-static spmvp_status narrow_write(spmvp_spmv *s, const double *a, size_t n, size_t off,
-                                 const char *what)
-{
-    spmvp_status st = SPMVP_OK;
-    const size_t chunk = n < NARROW_CHUNK ? n : NARROW_CHUNK;
-    float *buf[2] = {malloc(chunk * sizeof(float)), malloc(chunk * sizeof(float))};
-    cl_event done[2] = {NULL, NULL};
-    if (!buf[0] || !buf[1]) {
-        st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory converting %s", what);
-        goto out;
-    }
-    for (size_t i0 = 0, k = 0; i0 < n; i0 += chunk, k ^= 1) {
-        const size_t m = n - i0 < chunk ? n - i0 : chunk;
-        if (done[k]) { /* this buffer's last write must be over before it is refilled */
-            SPMVP_CL(clWaitForEvents(1, &done[k]), out);
-            clReleaseEvent(done[k]);
-            done[k] = NULL;
-        }
-        float *f = buf[k];
-#pragma omp parallel for schedule(static) if (m >= 65536)
-        for (size_t i = 0; i < m; i++)
-            f[i] = (float)a[i0 + i];
-        SPMVP_CL(clEnqueueWriteBuffer(s->ctx->queue, s->mat, CL_FALSE, off + i0 * sizeof(float),
-                                      m * sizeof(float), f, 0, NULL, &done[k]),
-                 out);
-    }
-    SPMVP_CL(clFinish(s->ctx->queue), out);
-out:
-    for (int k = 0; k < 2; k++)
-        if (done[k]) {
-            clWaitForEvents(1, &done[k]); /* the buffers are freed below: never under a write */
-            clReleaseEvent(done[k]);
-        }
-    free(buf[0]);
-    free(buf[1]);
-    return st;
-}
-
 /* Copies array a into the packed buffer at byte offset off and waits, its values converted
  * from double to the device precision: an upload a solver pays for, timed as such (a copy at
  * creation, CL_MEM_COPY_HOST_PTR, would let the runtime defer it to the first kernel). Scratch
@@ -144,15 +96,22 @@ static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t
                                 size_t bytes)
 {
     spmvp_status st = SPMVP_OK;
+    const void *src = a->host;
+    float *narrow = NULL;
     if (a->kind == SPMVP_ARRAY_SCRATCH || !bytes)
         return SPMVP_OK;
-    if (a->kind == SPMVP_ARRAY_VALUE && s->value_size == 4)
-        return narrow_write(s, a->host, a->n, off, a->what);
-    /* indices, and doubles in double precision: copied from the plan, no host copy */
-    SPMVP_CL(clEnqueueWriteBuffer(s->ctx->queue, s->mat, CL_TRUE, off, bytes, a->host, 0, NULL,
-                                  NULL),
+    if (a->kind == SPMVP_ARRAY_VALUE && s->value_size == 4) {
+        narrow = malloc(bytes);
+        if (!narrow)
+            return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory converting %s", a->what);
+        for (size_t i = 0; i < a->n; i++)
+            narrow[i] = (float)((const double *)a->host)[i];
+        src = narrow;
+    } /* indices, and doubles in double precision: copied from the plan, no host copy */
+    SPMVP_CL(clEnqueueWriteBuffer(s->ctx->queue, s->mat, CL_TRUE, off, bytes, src, 0, NULL, NULL),
              out);
 out:
+    free(narrow);
     return st;
 }
 
