@@ -10,7 +10,9 @@
  *
  * OpenCL-free: a plan is data (host arrays, kernel names, arguments), so formats are testable
  * without a device. Ownership: a plan filled by spmvp_format_plan owns the converted matrix its
- * arrays point into; spmvp_plan_release frees it (and accepts a zeroed plan). */
+ * arrays point into; spmvp_plan_release frees it (and accepts a zeroed plan). Arrays a format
+ * takes as they are point into A itself (CSR's three, COO's column indices and values): A must
+ * outlive the plan. */
 #ifndef SPMVP_FORMAT_H
 #define SPMVP_FORMAT_H
 

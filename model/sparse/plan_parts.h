@@ -10,10 +10,11 @@
 /* Conversions from CSR run their loops over rows on OpenMP's threads (when spmvp is built
  * with it) from this many entries or slots: each thread writes slots no other writes, so the
  * result is the same bits on any number of threads. What they save is mostly the first touch
- * of the new arrays: on the 2-core VM, and on the H100's host, a page fault costs about as
- * much as writing the page, and a conversion of 10^7 entries wrote 115 MB of new pages in
- * 60-150 ms single-threaded (docs/solver-h100.md, stop 39). Below it threads cost more than
- * they save. */
+ * of the new arrays: on the 2-core VM a new page costs more than ten times its writing, and a
+ * conversion of 10^7 entries wrote 115 MB of new pages in 60-150 ms on one thread, here and on
+ * the H100's host; on the H100's 16 cores 5.3x less (docs/solver-h100.md, stop 39). The
+ * threshold is chosen, not measured: below it a loop takes about a millisecond or less on one
+ * thread (60-150 ms per 10^7 entries). */
 #define SPMVP_PAR_MIN 65536
 
 /* colidx[0..n) = -1 and val[0..n) = 0 (the padding of ELL, SELL-C-sigma and BRC), threaded as
