@@ -238,15 +238,22 @@ static void ranking_and_noise_summaries(void)
      * first; a NaN (no such row in that session) is no candidate; advice adds the same
      * measured setup to both sides */
     double alt[6] = {2, 3, 1, 1, NAN, 3}, meas[6] = {1, 1, 1, 1, 1, 1};
-    spmvp_cv_rank s = spmvp_cv_session(&t, alt, SPMVP_PRECISION_DOUBLE, NULL, 0);
+    spmvp_cv_rank s = spmvp_cv_session(&t, alt, NULL, SPMVP_PRECISION_DOUBLE, NULL, 0);
     CHECK(s.matrices == 2 && s.within5 == 0 && fabs(s.worst - 2.0) < 1e-12);
     CHECK(fabs(s.geomean - sqrt(2.0 * 4.0 / 3.0)) < 1e-12);
-    s = spmvp_cv_session(&t, alt, SPMVP_PRECISION_DOUBLE, meas, 1);
+    s = spmvp_cv_session(&t, alt, NULL, SPMVP_PRECISION_DOUBLE, meas, 1);
     CHECK(s.matrices == 2 && fabs(s.worst - 1.5) < 1e-12 && fabs(s.geomean - sqrt(1.5 * 1.25)) < 1e-12);
+    /* the other session's setups choose too (NaN: this one's): it measured configuration 2 of
+     * M0 and 0 of M1 dear (9), so it picks 0 of M0 (the best, 2.0) and 2 of M1 (4.3 against
+     * the best 4.0); judged on this session's setups (1) */
+    double alt_setup[6] = {NAN, 1, 9, 9, 1, NAN};
+    s = spmvp_cv_session(&t, alt, alt_setup, SPMVP_PRECISION_DOUBLE, meas, 1);
+    CHECK(s.matrices == 2 && s.within5 == 0.5 && fabs(s.worst - 4.3 / 4.0) < 1e-12);
+    CHECK(fabs(s.geomean - sqrt(4.3 / 4.0)) < 1e-12);
     double own[6];
     for (size_t i = 0; i < t.n && i < 6; i++)
         own[i] = t.row[i].us;
-    s = spmvp_cv_session(&t, own, SPMVP_PRECISION_DOUBLE, NULL, 0); /* its own times */
+    s = spmvp_cv_session(&t, own, NULL, SPMVP_PRECISION_DOUBLE, NULL, 0); /* its own times */
     CHECK(s.matrices == 2 && s.within5 == 1 && s.worst == 1);
     spmvp_dr_summary d = spmvp_cv_noise(&t, SPMVP_PRECISION_DOUBLE);
     CHECK(d.n == 6 && fabs(d.max - 0.5) < 1e-12 && d.median == 0);

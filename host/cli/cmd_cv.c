@@ -12,7 +12,8 @@
 static struct {
     const char *table, *predictions, *pair, *session;
     int folds, json, precision;
-    double *alt; /* --session: each row's product time in the other session (NaN: none) */
+    double *alt;       /* --session: each row's product time in the other session (NaN: none) */
+    double *alt_setup; /* and its measured setup there (spmvp_cv_setup_measured; NaN: none) */
 } args;
 
 static const char *const cv_precisions[] = {"single", "double", "both", NULL};
@@ -28,8 +29,8 @@ static const spmvp_opt options[] = {
                   "device's table against this one, held out by the same folds", NULL)},
     {SPMVP_STRING("session", &args.session, "TABLE_B", "also judge the picks of another "
                   "session's measurements of the same device (its least time per matrix, on "
-                  "this table's times): the noise between sessions, which the repeat within a "
-                  "run does not show", NULL)},
+                  "this table's times; for advice its setups too): the noise between sessions, "
+                  "which the repeat within a run does not show", NULL)},
     SPMVP_OPT_JSON(&args.json),
     {.name = NULL},
 };
@@ -204,24 +205,31 @@ static int cross_validate_pair(const spmvp_train_table *t, const spmvp_cv *cv,
     return SPMVP_EXIT_OK;
 }
 
-/* --session: args.alt, each row of t's product time in the table at path (NaN where it has
- * none). A table that shares no configuration with t is an error: it is not a session of it. */
+/* --session: args.alt and args.alt_setup, each row of t's product time and measured setup in
+ * the table at path (NaN where it has none). A table that shares no configuration with t is an
+ * error: it is not a session of it. */
 static int read_session(const spmvp_train_table *t, const char *path)
 {
     spmvp_train_table b = {0};
     size_t *pa = NULL, *pb = NULL, n = 0;
+    double *bs = NULL;
     int rc = SPMVP_EXIT_OK;
     if (spmvp_train_table_read(path, &b, NULL) || spmvp_pair_rows(t, &b, &pa, &pb, &n))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "--session %s", spmvp_last_error());
     else if (!n)
         rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "--session %s: no configuration in common with %s",
                              path, args.table);
-    else if (!(args.alt = malloc(t->n * sizeof *args.alt)))
+    else if (!(args.alt = malloc(t->n * sizeof *args.alt)) ||
+             !(args.alt_setup = malloc(t->n * sizeof *args.alt_setup)) ||
+             !(bs = malloc(b.n * sizeof *bs)) || spmvp_cv_setup_measured(&b, bs))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory for --session");
-    for (size_t i = 0; args.alt && i < t->n; i++)
-        args.alt[i] = NAN;
-    for (size_t j = 0; args.alt && j < n; j++)
+    for (size_t i = 0; rc == SPMVP_EXIT_OK && i < t->n; i++)
+        args.alt[i] = args.alt_setup[i] = NAN;
+    for (size_t j = 0; rc == SPMVP_EXIT_OK && j < n; j++) {
         args.alt[pa[j]] = b.row[pb[j]].us;
+        args.alt_setup[pa[j]] = bs[pb[j]];
+    }
+    free(bs);
     free(pa);
     free(pb);
     spmvp_train_table_free(&b);
@@ -302,7 +310,7 @@ static void report_advice(const spmvp_train_table *t, const spmvp_cv *cv, spmvp_
         print_rank(out, label, z);
         spmvp_cv_rank ss = {0};
         if (args.alt) {
-            ss = spmvp_cv_session(t, args.alt, k, meas, counts[j]);
+            ss = spmvp_cv_session(t, args.alt, args.alt_setup, k, meas, counts[j]);
             snprintf(label, sizeof label, "N = %lld: another session", counts[j]);
             print_rank(out, label, ss);
         }
@@ -370,7 +378,7 @@ static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spm
     print_rank(out, "noise (the repeat's best)", r);
     cJSON_AddItemToObject(ro, "noise", rank_json(r));
     if (args.alt) {
-        r = spmvp_cv_session(t, args.alt, k, NULL, 0);
+        r = spmvp_cv_session(t, args.alt, NULL, k, NULL, 0);
         print_rank(out, "noise (another session's best)", r);
         cJSON_AddItemToObject(ro, "session", rank_json(r));
     }
@@ -456,6 +464,7 @@ int spmvp_cmd_cv(int argc, char **argv)
     cJSON_Delete(doc);
 done:
     free(args.alt);
+    free(args.alt_setup);
     spmvp_cv_free(&cv);
     spmvp_train_table_free(&t);
     return rc;

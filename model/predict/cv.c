@@ -178,8 +178,9 @@ typedef struct chooser {
     const spmvp_train_table *t;
     const spmvp_cv *cv;
     int m;                 /* a model id, SPMVP_CV_NOISE, SPMVP_CV_CSR_VECTOR or CV_SESSION */
-    const double *setup;   /* held-out setup predictions (advice), else NULL (for the noise
-                              and session choosers only a flag: they score the measured one) */
+    const double *setup;   /* held-out setup predictions (advice), else NULL; for the noise
+                              chooser only a flag (it scores the measured one), for the session
+                              chooser the other session's measured setups (NaN: this one's) */
     const double *setup_meas; /* measured setups (spmvp_cv_setup_measured), else NULL: each
                                  row's own */
     double N;              /* products (advice) */
@@ -216,8 +217,10 @@ static double score(const chooser *c, size_t i)
     double p = product_score(c, i);
     if (!c->setup || c->m == SPMVP_CV_CSR_VECTOR)
         return p;
-    if (c->m == SPMVP_CV_NOISE || c->m == CV_SESSION) /* the measured setup, a second look at the product */
+    if (c->m == SPMVP_CV_NOISE) /* the measured setup, a second look at the product */
         return measured_setup(c, i) + c->N * p;
+    if (c->m == CV_SESSION) /* both looked at again, where the other session has a setup */
+        return (isnan(c->setup[i]) ? measured_setup(c, i) : c->setup[i]) + c->N * p;
     return c->setup[i] + c->N * p;
 }
 
@@ -295,10 +298,12 @@ spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, i
     return choose(&c, k);
 }
 
-spmvp_cv_rank spmvp_cv_session(const spmvp_train_table *t, const double *alt, spmvp_precision k,
+spmvp_cv_rank spmvp_cv_session(const spmvp_train_table *t, const double *alt,
+                               const double *alt_setup, spmvp_precision k,
                                const double *setup_meas, long long N)
 {
-    chooser c = {t, NULL, CV_SESSION, setup_meas, setup_meas, (double)N, alt};
+    chooser c = {t, NULL, CV_SESSION, setup_meas && alt_setup ? alt_setup : setup_meas,
+                 setup_meas, (double)N, alt};
     return choose(&c, k);
 }
 

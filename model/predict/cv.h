@@ -85,12 +85,16 @@ spmvp_cv_rank spmvp_cv_advice(const spmvp_train_table *t, const spmvp_cv *cv, in
  * precision k, the configuration whose time in alt is least (alt: t->n product times of the
  * same configurations measured in another session, NaN where that session has none), judged
  * on t's own times. With setup_meas NULL it judges the ranking (products); otherwise advice
- * for N products, both sides with t's measured setup (setup_meas, spmvp_cv_setup_measured), so
- * that only the products differ, as in SPMVP_CV_NOISE's advice. The repeat is taken within a
+ * for N products, judged with t's measured setup (setup_meas, spmvp_cv_setup_measured) and
+ * chosen with the other session's (alt_setup, the same for that session's table, NaN where it
+ * has none: t's then; alt_setup NULL: t's throughout, so that only the products differ, as in
+ * SPMVP_CV_NOISE's advice). The repeat is taken within a
  * second of the first batch and shares its state; another session does not: on the H100 two
  * sessions an hour apart agreed on the best of a real matrix within 5 % on 42-45 % of those
- * whose best product is launch-bound (below 8 µs), the repeat on 82 % of all. */
-spmvp_cv_rank spmvp_cv_session(const spmvp_train_table *t, const double *alt, spmvp_precision k,
+ * whose best product is launch-bound (below 8 µs), the repeat on 82 % of all; the same upload
+ * in two sessions agreed within 5 % on 12-23 % of rows (docs/solver-h100.md, stop 39). */
+spmvp_cv_rank spmvp_cv_session(const spmvp_train_table *t, const double *alt,
+                               const double *alt_setup, spmvp_precision k,
                                const double *setup_meas, long long N);
 
 /* The noise floor at precision k: |us_repeat - us| / us over rows with a repeat. */
