@@ -10,7 +10,9 @@
  *                                                       arrays and x and y; slots: the narrowing
  *                                                       of values to single precision)
  *
- * with non-negative coefficients in relative least squares (nnls.h), cross-validates the sum
+ * with non-negative coefficients in relative least squares (nnls.h), each fit then scaled by
+ * one factor so that its rows' median log(measured / predicted) is 0 (relative least squares
+ * alone comes out low: setup_cost.c, calibrate), cross-validates the sum
  * grouped by family as the product models are (cv.h), and keeps both in the profile's
  * precision objects as "setup" (devices/README.md). OpenCL-free. */
 #ifndef SPMVP_SETUP_COST_H
