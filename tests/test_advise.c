@@ -16,17 +16,24 @@ static void true_setup(const double *x, double *convert, double *upload)
     *upload = 20 + 1e-4 * x[SPMVP_FV_BYTES];
 }
 
+/* Matrix `prefix`i's double-precision row in format f, family i mod families, nothing else set. */
+static spmvp_train_row blank_row(const char *prefix, int i, int families, spmvp_format f)
+{
+    spmvp_train_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.matrix, sizeof r.matrix, "%s%d", prefix, i);
+    snprintf(r.family, sizeof r.family, "fam%d", i % families);
+    snprintf(r.mapping, sizeof r.mapping, "wg=256");
+    r.prec = SPMVP_PRECISION_DOUBLE;
+    r.format = f;
+    return r;
+}
+
 /* Rows of `n` matrices in format f whose setup times follow true_setup exactly. */
 static void add_rows(spmvp_train_table *t, spmvp_format f, int n, double us_scale)
 {
     for (int i = 0; i < n; i++) {
-        spmvp_train_row r;
-        memset(&r, 0, sizeof r);
-        snprintf(r.matrix, sizeof r.matrix, "m%d", i);
-        snprintf(r.family, sizeof r.family, "fam%d", i % 6);
-        snprintf(r.mapping, sizeof r.mapping, "wg=256");
-        r.prec = SPMVP_PRECISION_DOUBLE;
-        r.format = f;
+        spmvp_train_row r = blank_row("m", i, 6, f);
         double nnz = 1000.0 * (1 + i * i), rows = 100.0 * (1 + (i * 7) % 13);
         r.x[SPMVP_FV_NNZ] = nnz;
         r.x[SPMVP_FV_ROWS] = rows;
@@ -54,8 +61,9 @@ static void the_setup_model_recovers_known_coefficients(void)
     CHECK_MSG(close_to(e->convert[0], 5) && close_to(e->convert[1], 0.01) &&
               close_to(e->convert[2], 0.002) && close_to(e->convert[3], 0.003),
               "convert %g %g %g %g", e->convert[0], e->convert[1], e->convert[2], e->convert[3]);
-    CHECK_MSG(close_to(e->upload[0], 20) && close_to(e->upload[1], 1e-4) && fabs(e->upload[2]) < 1e-9,
-              "upload %g %g %g", e->upload[0], e->upload[1], e->upload[2]);
+    CHECK_MSG(close_to(e->upload[0], 20) && close_to(e->upload[1], 1e-4) && fabs(e->upload[2]) < 1e-9 &&
+                  e->upload[3] == 0, /* no upload past 32 MiB: that term has nothing to fit */
+              "upload %g %g %g %g", e->upload[0], e->upload[1], e->upload[2], e->upload[3]);
     CHECK(fits[SPMVP_JAD].rows == 0);
     /* CSR-scalar and CSR-vector upload the same arrays and convert nothing: one fit of both
      * formats' rows serves each (5 + 5 rows: neither alone would have a model) */
@@ -126,6 +134,31 @@ static void the_setup_model_is_median_unbiased_on_spread_times(void)
         above += lr[i] > 1e-9;
     }
     CHECK_MSG(fits[SPMVP_ELL].rows == 36 && below <= 18 && above <= 18, "%d below, %d above", below, above);
+    spmvp_train_table_free(&t);
+}
+
+/* Uploads that cost more per byte past 32 MiB (the host's caches no longer hold the copy):
+ * the fit recovers the extra cost per byte there, and the rate below it. */
+static void the_upload_model_recovers_a_dearer_rate_past_32_mib(void)
+{
+    spmvp_train_table t = {0};
+    for (int i = 0; i < 24; i++) {
+        spmvp_train_row r = blank_row("u", i, 4, SPMVP_COO);
+        double bytes = 1048576.0 * pow(2, i / 3.0); /* 1 MiB to 181 MiB */
+        r.x[SPMVP_FV_BYTES] = bytes;
+        r.x[SPMVP_FV_NNZ] = r.x[SPMVP_FV_SLOTS] = bytes / 16;
+        r.x[SPMVP_FV_ROWS] = bytes / 160;
+        r.us = r.us_event = r.us_repeat = 1 + bytes / 1e6;
+        r.convert_us = 3 + 0.002 * r.x[SPMVP_FV_NNZ];
+        r.upload_us = 50 + 8e-5 * bytes + 4e-5 * (bytes > 33554432.0 ? bytes - 33554432.0 : 0);
+        CHECK(spmvp_train_table_add(&t, &r) == SPMVP_OK);
+    }
+    spmvp_setup_fit fits[SPMVP_NFORMATS];
+    memset(fits, 0, sizeof fits);
+    CHECK(spmvp_setup_fit_table(&t, NULL, SPMVP_PRECISION_DOUBLE, fits, NULL) == SPMVP_OK);
+    const double *u = fits[SPMVP_COO].upload;
+    CHECK_MSG(close_to(u[0], 50) && close_to(u[1], 8e-5) && fabs(u[2]) < 1e-9 && close_to(u[3], 4e-5),
+              "upload %g %g %g %g", u[0], u[1], u[2], u[3]);
     spmvp_train_table_free(&t);
 }
 
@@ -267,6 +300,7 @@ int main(void)
 {
     RUN(the_setup_model_recovers_known_coefficients);
     RUN(the_setup_model_is_median_unbiased_on_spread_times);
+    RUN(the_upload_model_recovers_a_dearer_rate_past_32_mib);
     RUN(advice_stays_in_csr_for_few_products_and_converts_for_many);
     RUN(held_out_advice_is_judged_by_measured_totals);
     RUN(measured_setup_is_the_median_of_the_same_arrays);

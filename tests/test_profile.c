@@ -492,6 +492,21 @@ static void good_minimal_profile_should_load(void)
     spmvp_profile_free(p);
 }
 
+/* A setup model from before stop 39 has no term for the bytes past 32 MiB (setup_cost.c): it
+ * loads with that term 0, its other coefficients as written. */
+static void a_setup_model_without_the_32_mib_term_should_load_with_it_0(void)
+{
+    spmvp_profile *p = NULL;
+    CHECK_MSG(spmvp_profile_load(DATA "good_setup_before_stop39.json", &p) == SPMVP_OK, "%s",
+              spmvp_last_error());
+    if (!p)
+        return;
+    const spmvp_setup_fit *e = &p->prec[SPMVP_PRECISION_SINGLE].setup[SPMVP_ELL];
+    CHECK(e->rows == 30 && e->convert[1] == 0.01 && e->upload[0] == 20 && e->upload[1] == 0.0001);
+    CHECK(e->upload[2] == 0 && e->upload[3] == 0);
+    spmvp_profile_free(p);
+}
+
 static void good_pmf_profile_should_load_its_parameters_and_fit(void)
 {
     spmvp_profile *p = NULL;
@@ -794,6 +809,7 @@ int main(void)
     RUN(print_should_refuse_a_non_finite_number_and_name_it);
     RUN(save_to_a_missing_directory_should_fail_with_io);
     RUN(good_minimal_profile_should_load);
+    RUN(a_setup_model_without_the_32_mib_term_should_load_with_it_0);
     RUN(good_pmf_profile_should_load_its_parameters_and_fit);
     RUN(readme_example_should_load);
     RUN(malformed_profiles_should_be_rejected_naming_the_field);

@@ -7,8 +7,10 @@
  *
  *   convert_us = c0 + c1 nnz + c2 rows + c3 slots      (slots: stored entries, padding included)
  *   upload_us  = u0 + u1 bytes + u2 slots              (bytes: the layout's compulsory bytes,
- *                                                       arrays and x and y; slots: the narrowing
- *                                                       of values to single precision)
+ *                + u3 max(0, bytes - 32 MiB)            arrays and x and y; slots: the narrowing
+ *                                                       of values to single precision; past
+ *                                                       32 MiB the host's caches no longer
+ *                                                       hold the copy: setup_cost.c)
  *
  * with non-negative coefficients in relative least squares (nnls.h), each fit then scaled by
  * one factor so that its rows' median log(measured / predicted) is 0 (relative least squares
