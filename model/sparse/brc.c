@@ -289,8 +289,14 @@ spmvp_brc *spmvp_brc_from_csr(const spmvp_csr *A, spmvp_idx W, spmvp_idx B)
             off += (r < nwide ? wide_height(len[r * W], W, B, k) : rest < B ? rest : B) * W;
         }
     R->tile_off[ntiles] = off;
-    spmvp_fill_padding(R->colidx, R->val, (size_t)slots);
-    /* sorted rows on OpenMP's threads (plan_parts.h): each writes only its own slots */
+    /* the padding first, then the sorted rows, both on OpenMP's threads (plan_parts.h): a
+     * thread's range of the padding is first touched on its core, and each row writes only its
+     * own slots */
+#pragma omp parallel for schedule(static) if (slots >= SPMVP_PAR_MIN)
+    for (int64_t s = 0; s < slots; s++) {
+        R->colidx[s] = -1;
+        R->val[s] = 0.0;
+    }
 #pragma omp parallel for schedule(static) if (slots >= SPMVP_PAR_MIN)
     for (int64_t p = 0; p < padded; p++) {
         spmvp_idx i = R->perm[p];

@@ -17,10 +17,6 @@
  * thread (60-150 ms per 10^7 entries). */
 #define SPMVP_PAR_MIN 65536
 
-/* colidx[0..n) = -1 and val[0..n) = 0 (the padding of ELL, SELL-C-sigma and BRC), threaded as
- * above. */
-void spmvp_fill_padding(spmvp_idx *colidx, double *val, size_t n);
-
 /* ELL's two arrays and, for a matrix with rows, its one launch (it writes every y[i]). The
  * plan borrows E's arrays. */
 void spmvp_plan_ell_part(spmvp_plan *p, const spmvp_ell *E, size_t wg);
