@@ -1,7 +1,8 @@
 /* test_plan_pack.c: the packed device buffer (model/sparse/format.h: spmvp_plan_pack), which
  * holds every array of a plan at 128-byte aligned offsets, checked without a device: every
  * format's layout is aligned and its arrays apart, the arithmetic matches a hand count, and a
- * buffer past the allocation limit or past size_t is unsuitable, never wrapped. */
+ * buffer past the allocation limit or past size_t is unsuitable, never wrapped; conversions and
+ * the narrowing of values give the same bits on any number of threads. */
 #include "format.h"
 #include "gen.h"
 #include "test.h"
@@ -205,6 +206,39 @@ static void conversions_on_threads_give_the_same_bits_as_on_one(void)
 #endif
 }
 
+/* spmvp_narrow_values (the upload's single-precision values, host/ocl/spmv.c) rounds each
+ * value as a cast does, on four threads past SPMVP_PAR_MIN values and on one below, rounding,
+ * overflow to infinity and subnormals included. */
+static void narrowed_values_are_each_values_cast(void)
+{
+    const size_t sizes[] = {0, 1, 1000, 3 * 65536 + 7};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        const size_t n = sizes[k];
+        double *a = malloc((n ? n : 1) * sizeof *a);
+        float *f = malloc((n ? n : 1) * sizeof *f);
+        CHECK(a && f);
+        if (!a || !f) {
+            free(a);
+            free(f);
+            return;
+        }
+        for (size_t i = 0; i < n; i++)
+            a[i] = i % 7 == 0 ? 1e300 * (i % 2 ? -1 : 1) : i % 7 == 1 ? 1e-320 : (double)i / 3.0;
+#ifdef _OPENMP
+        omp_set_num_threads(4);
+#endif
+        spmvp_narrow_values(f, a, n);
+        size_t bad = 0;
+        for (size_t i = 0; i < n; i++) {
+            const float want = (float)a[i];
+            bad += memcmp(&f[i], &want, sizeof want) != 0;
+        }
+        CHECK_MSG(bad == 0, "%zu values: %zu differ from a cast", n, bad);
+        free(a);
+        free(f);
+    }
+}
+
 int main(void)
 {
     RUN(every_format_packs_its_arrays_aligned_and_apart);
@@ -212,5 +246,6 @@ int main(void)
     RUN(a_buffer_past_the_allocation_limit_is_unsuitable);
     RUN(sizes_past_size_t_are_unsuitable_not_wrapped);
     RUN(conversions_on_threads_give_the_same_bits_as_on_one);
+    RUN(narrowed_values_are_each_values_cast);
     return test_report();
 }

@@ -177,6 +177,11 @@ size_t spmvp_plan_array_elem(const spmvp_plan_array *a, size_t value_size);
 spmvp_status spmvp_plan_pack(const spmvp_plan *p, size_t value_size, unsigned long long max_bytes,
                              spmvp_plan_layout *out);
 
+/* f[i] = (float)a[i] for i < n, on OpenMP's threads from SPMVP_PAR_MIN values, as the
+ * conversions (plan_parts.h): how a host uploads a plan's values in single precision, a chunk
+ * at a time (host/ocl/spmv.c). f and a must not overlap. */
+void spmvp_narrow_values(float *f, const double *a, size_t n);
+
 /* ---- the work of one product ---- */
 
 /* What one product y = A*x makes a device do in a format under a resolved mapping, counted
