@@ -207,11 +207,11 @@ static void conversions_on_threads_give_the_same_bits_as_on_one(void)
 }
 
 /* spmvp_narrow_values (the upload's single-precision values, host/ocl/spmv.c) rounds each
- * value as a cast does, on four threads past SPMVP_PAR_MIN values and on one below, rounding,
+ * value as a cast does, on four threads past SPMVP_NARROW_PAR_MIN values and on one below, rounding,
  * overflow to infinity and subnormals included. */
 static void narrowed_values_are_each_values_cast(void)
 {
-    const size_t sizes[] = {0, 1, 1000, 3 * 65536 + 7};
+    const size_t sizes[] = {0, 1, 1000, SPMVP_NARROW_PAR_MIN + 7};
     for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
         const size_t n = sizes[k];
         double *a = malloc((n ? n : 1) * sizeof *a);

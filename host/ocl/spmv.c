@@ -88,14 +88,16 @@ out:
     return st;
 }
 
-/* Single precision's values are narrowed a chunk at a time (2^20 floats, 4 MiB) into one
- * buffer, on OpenMP's threads (spmvp_narrow_values), and each chunk is written with a blocking
- * write. On the H100 (stop 40, docs/solver-h100.md) that took 0.45x the time of narrowing
- * every value into a new array of n floats on one thread above 10^6 values (9.6 M: 40 -> 12
- * ms), 0.69x from 10^5, 0.97x below: each new page costs a fault, and a buffer used again
- * costs none. Writing the chunks without blocking, so that narrowing overlapped the copies,
- * was no faster and left 5-6 ms stalls in 2-9 % of uploads (stop 39, reverted). */
-#define NARROW_CHUNK ((size_t)1 << 20)
+/* Single precision's values are narrowed a chunk of SPMVP_NARROW_PAR_MIN (2^20) at a time into
+ * one buffer, on OpenMP's threads (spmvp_narrow_values), and each chunk is written with a
+ * blocking write; an array of fewer values is one chunk, narrowed on one thread and written
+ * once, as before. Same session on the H100 (stop 40, docs/solver-h100.md), 9.6 M values:
+ * 0.28-0.37x the upload time of narrowing every value into a new array of n floats on one
+ * thread (CSR-vector 40 -> 12 ms; the chunks on one thread 0.50-0.58x): each new page costs a
+ * fault, a buffer used again costs none. Below 2^20 threads won 0.69x on a quiet host but stalled 2-8
+ * ms on others (format.h). Writing the chunks without blocking, so that narrowing overlapped
+ * the copies, was no faster and stalled more often (stop 39, reverted). */
+#define NARROW_CHUNK SPMVP_NARROW_PAR_MIN
 
 /* Copies array a into the packed buffer at byte offset off and waits, its values converted
  * from double to the device precision: an upload a solver pays for, timed as such (a copy at

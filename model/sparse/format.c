@@ -6,7 +6,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "plan_parts.h"
 
 /* The descriptors, each defined beside its conversion (csr_formats.c, ell.c, jad.c, coo.c,
  * hyb.c, csr_adaptive.c). The table's order is the spmvp_format ids'. */
@@ -242,7 +241,7 @@ spmvp_status spmvp_plan_pack(const spmvp_plan *p, size_t value_size, unsigned lo
 
 void spmvp_narrow_values(float *f, const double *a, size_t n)
 {
-#pragma omp parallel for schedule(static) if (n >= SPMVP_PAR_MIN)
+#pragma omp parallel for schedule(static) if (n >= SPMVP_NARROW_PAR_MIN)
     for (size_t i = 0; i < n; i++)
         f[i] = (float)a[i];
 }
