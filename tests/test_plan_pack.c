@@ -207,8 +207,8 @@ static void conversions_on_threads_give_the_same_bits_as_on_one(void)
 }
 
 /* spmvp_narrow_values (the upload's single-precision values, host/ocl/spmv.c) rounds each
- * value as a cast does, on four threads past SPMVP_NARROW_PAR_MIN values and on one below, rounding,
- * overflow to infinity and subnormals included. */
+ * value as a cast does, on four threads past SPMVP_NARROW_PAR_MIN values and on one below:
+ * rounding, overflow to infinity and subnormals included. */
 static void narrowed_values_are_each_values_cast(void)
 {
     const size_t sizes[] = {0, 1, 1000, SPMVP_NARROW_PAR_MIN + 7};

@@ -94,9 +94,9 @@ out:
  * once, as before. Same session on the H100 (stop 40, docs/solver-h100.md), 9.6 M values:
  * 0.28-0.37x the upload time of narrowing every value into a new array of n floats on one
  * thread (CSR-vector 40 -> 12 ms; the chunks on one thread 0.50-0.58x): each new page costs a
- * fault, a buffer used again costs none. Below 2^20 threads won 0.69x on a quiet host but stalled 2-8
- * ms on others (format.h). Writing the chunks without blocking, so that narrowing overlapped
- * the copies, was no faster and stalled more often (stop 39, reverted). */
+ * fault, a buffer used again costs none. Below 2^20 threads won 0.69x on a quiet host but
+ * stalled 2-12 ms on others (format.h). Writing the chunks without blocking, so that
+ * narrowing overlapped the copies, was no faster and stalled more often (stop 39, reverted). */
 #define NARROW_CHUNK SPMVP_NARROW_PAR_MIN
 
 /* Copies array a into the packed buffer at byte offset off and waits, its values converted

@@ -6,7 +6,6 @@
 #include <string.h>
 #include <strings.h>
 
-
 /* The descriptors, each defined beside its conversion (csr_formats.c, ell.c, jad.c, coo.c,
  * hyb.c, csr_adaptive.c). The table's order is the spmvp_format ids'. */
 extern const spmvp_format_desc spmvp_format_csr_scalar, spmvp_format_csr_vector,

@@ -180,7 +180,7 @@ spmvp_status spmvp_plan_pack(const spmvp_plan *p, size_t value_size, unsigned lo
 /* f[i] = (float)a[i] for i < n: how a host uploads a plan's values in single precision, a
  * chunk at a time (host/ocl/spmv.c). On OpenMP's threads from SPMVP_NARROW_PAR_MIN values, not
  * from the conversions' SPMVP_PAR_MIN (plan_parts.h): on some of the H100's hosts a parallel
- * loop stalled 2-8 ms whatever its size (stop 40, docs/solver-h100.md), and narrowing 2^20
+ * loop stalled 2-12 ms whatever its size (stop 40, docs/solver-h100.md), and narrowing 2^20
  * values takes about 1 ms on one thread, so below that threads cannot win that back. f and a
  * must not overlap. */
 #define SPMVP_NARROW_PAR_MIN ((size_t)1 << 20)

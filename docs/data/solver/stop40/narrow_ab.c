@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "context.h"
 #include "spmv.h"
 #include "gen.h"
@@ -29,8 +30,9 @@ int main(int argc, char **argv)
             for (int f = 0; f < nf; f++)
                 for (int j = 0; j < nv; j++) {
                     const char *v = var[(j + r + f) % nv];
-                    setenv("SPMVP_NARROW", v, 1);
-                    spmvp_spmv_options o = spmvp_spmv_defaults(4);
+                    setenv(getenv("VARNAME") ? getenv("VARNAME") : "SPMVP_NARROW", v, 1);
+                    if (getenv("GAP_US")) usleep((useconds_t)atoi(getenv("GAP_US")));
+                    spmvp_spmv_options o = spmvp_spmv_defaults(getenv("PREC") ? (size_t)atoi(getenv("PREC")) : 4);
                     spmvp_spmv *s;
                     if (spmvp_spmv_create(ctx, A, spmvp_format_parse(fmt[f]), &o, &s)) { fprintf(stderr, "%s %s: %s\n", argv[i], fmt[f], spmvp_last_error()); continue; }
                     double c, u;
