@@ -170,15 +170,16 @@ static void sizes_past_size_t_are_unsuitable_not_wrapped(void)
 
 /* Conversions run on OpenMP's threads from SPMVP_PAR_MIN entries (plan_parts.h), each thread
  * writing slots no other writes: every array of every format's plan is the same bits on one
- * thread as on four. The matrix has long rows (HYB's COO part, BRC's tiles, JAD's diagonals)
- * and empty ones, and 2 x 10^5 entries. */
+ * thread as on four. The matrix has long rows (HYB's COO part, BRC's tiles, JAD's diagonals,
+ * SELL's sorted windows) and empty ones, 3.4 x 10^5 entries and more than SPMVP_PAR_MIN rows
+ * (loops over rows, such as SELL's window sorts, on threads too). */
 static void conversions_on_threads_give_the_same_bits_as_on_one(void)
 {
 #ifdef _OPENMP
     spmvp_gen_spec g;
     spmvp_csr *A = NULL;
-    CHECK(spmvp_gen_parse("longrows:40000:4:20:3000", &g) == SPMVP_OK &&
-          spmvp_gen_build(&g, &A) == SPMVP_OK && A && A->nnz > 3 * 65536);
+    CHECK(spmvp_gen_parse("longrows:70000:4:20:3000", &g) == SPMVP_OK &&
+          spmvp_gen_build(&g, &A) == SPMVP_OK && A && A->nrows > 65536 && A->nnz > 3 * 65536);
     for (int f = 0; A && f < SPMVP_NFORMATS; f++)
         for (size_t vs = 4; vs <= 8; vs += 4) {
             spmvp_target t = {vs, 256, 32, 48 * 1024, 132};
@@ -192,6 +193,9 @@ static void conversions_on_threads_give_the_same_bits_as_on_one(void)
             spmvp_status s4 = spmvp_format_plan((spmvp_format)f, A, &m, &t, &four);
             CHECK_MSG(s1 == SPMVP_OK && s4 == SPMVP_OK && one.narrays == four.narrays, "%s: planned",
                       spmvp_format_name((spmvp_format)f));
+            if (f == SPMVP_SELL && s1 == SPMVP_OK) /* the windows were sorted */
+                CHECK_MSG(strstr(one.params, "sigma=") && !strstr(one.params, "sigma=1,"),
+                          "SELL's plan: %s", one.params);
             for (int i = 0; s1 == SPMVP_OK && s4 == SPMVP_OK && i < one.narrays; i++) {
                 const spmvp_plan_array *a = &one.array[i], *b = &four.array[i];
                 CHECK_MSG(a->n == b->n && a->kind == b->kind &&
