@@ -12,9 +12,11 @@
  * result is the same bits on any number of threads. What they save is mostly the first touch
  * of the new arrays: on the 2-core VM a new page costs more than ten times its writing, and a
  * conversion of 10^7 entries wrote 115 MB of new pages in 60-150 ms on one thread, here and on
- * the H100's host; on the H100's 16 cores 5.3x less (docs/solver-h100.md, stop 39). The
- * threshold is chosen, not measured: below it a loop takes about a millisecond or less on one
- * thread (60-150 ms per 10^7 entries). */
+ * the H100's host; on the H100's 16 cores 5.3x less (docs/solver-h100.md, stop 39). Below
+ * the threshold a loop takes about a millisecond or less on one thread (60-150 ms per 10^7
+ * entries). Measured against 262,144 and 2^20 on an H100 host whose parallel loops stalled
+ * 2-12 ms now and then (stop 40): those stalled less often but converted 1.2-2.5x slower every
+ * time, and the total came out the same or higher. */
 #define SPMVP_PAR_MIN 65536
 
 /* ELL's two arrays and, for a matrix with rows, its one launch (it writes every y[i]). The

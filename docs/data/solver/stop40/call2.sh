@@ -7,7 +7,7 @@ set -u
 mkdir -p "$OUT/t"
 t0=$(date +%s)
 rm -rf /tmp/ab && mkdir -p /tmp/ab && tar cf - --exclude=./.gpu --exclude='./build*' --exclude=./docs --exclude=./devices . | tar xf - -C /tmp/ab
-cp .gpu/s40/spmv_ab.c /tmp/ab/host/ocl/spmv.c
+patch -p1 -d /tmp/ab <.gpu/s40/spmv_ab.patch >/dev/null || exit 1 # on the tree of 341619e
 { cmake -S /tmp/ab -B /tmp/ab/b -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF && cmake --build /tmp/ab/b --target spmvp_static -j 16; } >"$OUT/t/ab-build.log" 2>&1 || exit 1
 XGB=$(sed -n 's/^XGBOOST_LIBRARY:FILEPATH=//p' /tmp/ab/b/CMakeCache.txt)
 gcc -O2 -std=c11 -fopenmp -I/tmp/ab/host/ocl -I/tmp/ab/model/sparse -I/tmp/ab/model/predict -I/tmp/ab/b \
