@@ -157,6 +157,9 @@ static void every_command_prints_the_shared_schema(void)
             /* the first format of a fresh context built its programs: some time, however cached */
             const cJSON *b = cJSON_GetObjectItem(r, "build_ms");
             CHECK(cJSON_IsNumber(b) && b->valuedouble > 0);
+            /* the CPU device stages nothing (device.h's stage_bytes 0): nothing pinned */
+            const cJSON *g = cJSON_GetObjectItem(r, "stage_ms");
+            CHECK(cJSON_IsNumber(g) && g->valuedouble == 0);
         }
         cJSON_Delete(doc);
     }

@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "stage.h"
 #include "stencil.h"
 #include "test.h"
 
@@ -184,13 +185,21 @@ static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
     spmvp_csr_free(G);
 }
 
-/* y of format f on A (vs-byte values) after `runs` products, into y; 0 on success. */
-static int product(const spmvp_csr *A, spmvp_format f, size_t vs, int runs, double *y)
+/* stage.h's fill for the test: doubles narrowed to float. */
+static void stage_test_narrow(void *dst, const void *src, size_t first, size_t count)
+{
+    spmvp_narrow_values(dst, (const double *)src + first, count);
+}
+
+/* y of format f on A (vs-byte values) after `runs` products on context c, into y; 0 on
+ * success. */
+static int product_on(spmvp_context *c, const spmvp_csr *A, spmvp_format f, size_t vs, int runs,
+                      double *y)
 {
     spmvp_spmv_options o = spmvp_spmv_defaults(vs);
     spmvp_spmv *s = NULL;
     double *x = malloc(((size_t)A->ncols + 1) * sizeof *x);
-    int bad = !x || spmvp_spmv_create(ctx, A, f, &o, &s);
+    int bad = !x || spmvp_spmv_create(c, A, f, &o, &s);
     for (spmvp_idx j = 0; !bad && j < A->ncols; j++)
         x[j] = 1.0 / (1 + j % 13) - 0.25;
     bad = bad || spmvp_spmv_set_x(s, x);
@@ -200,6 +209,66 @@ static int product(const spmvp_csr *A, spmvp_format f, size_t vs, int runs, doub
     spmvp_spmv_free(s);
     free(x);
     return bad;
+}
+static int product(const spmvp_csr *A, spmvp_format f, size_t vs, int runs, double *y)
+{
+    return product_on(ctx, A, f, vs, runs, y);
+}
+
+/* Pinned staging (host/ocl/stage.c), which PoCL's CPU device does not use (stage_bytes 0), on
+ * a context of its own with chunks of 4 KiB: bytes and narrowed values written over several
+ * chunks, both chunks in flight, at an offset; then every array of some plans staged
+ * (stage_bytes 1), whose products must be the bits of the pageable writes'. */
+static void staged_writes_should_land_every_byte_and_every_product(void)
+{
+    spmvp_context *c = NULL;
+    CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
+    if (!c)
+        return;
+    enum { NB = 3 * 4096 + 100, NV = 5000, OFF = 256 };
+    unsigned char *b = malloc(NB), *back = malloc(OFF + NB);
+    double *v = malloc(NV * sizeof *v);
+    float *fb = malloc(NV * sizeof *fb);
+    cl_int e = CL_SUCCESS;
+    cl_mem m = clCreateBuffer(c->context, CL_MEM_READ_WRITE, OFF + NB + NV * sizeof(float), NULL, &e);
+    CHECK(b && back && v && fb && e == CL_SUCCESS);
+    if (b && back && v && fb && e == CL_SUCCESS) {
+        for (int i = 0; i < NB; i++)
+            b[i] = (unsigned char)(i * 31 + 7);
+        for (int i = 0; i < NV; i++)
+            v[i] = 1.0 / (3 + i) + i;
+        CHECK(spmvp_stage_write(c, m, OFF, b, NB, 1, spmvp_stage_copy_bytes, 4096) == SPMVP_OK);
+        CHECK(c->stage != NULL && c->stage_us > 0);
+        CHECK(clEnqueueReadBuffer(c->queue, m, CL_TRUE, 0, OFF + NB, back, 0, NULL, NULL) == CL_SUCCESS);
+        CHECK(memcmp(back + OFF, b, NB) == 0);
+        const size_t voff = OFF + NB;
+        CHECK(spmvp_stage_write(c, m, voff, v, NV, sizeof(float), stage_test_narrow, 0) == SPMVP_OK);
+        CHECK(clEnqueueReadBuffer(c->queue, m, CL_TRUE, voff, NV * sizeof(float), fb, 0, NULL, NULL) == CL_SUCCESS);
+        int same = 1;
+        for (int i = 0; i < NV; i++)
+            same &= fb[i] == (float)v[i];
+        CHECK_MSG(same, "narrowed values through 4 KiB chunks");
+    }
+    if (m)
+        clReleaseMemObject(m);
+    free(b), free(back), free(v), free(fb);
+
+    spmvp_csr *A = NULL;
+    CHECK(spmvp_matrix_load("longrows:3000:4:3:2000", &A) == SPMVP_OK && A);
+    c->info.stage_bytes = 1;
+    static const spmvp_format fs[] = {SPMVP_CSR_VECTOR, SPMVP_COO, SPMVP_HYB, SPMVP_SELL, SPMVP_CSR_ADAPTIVE};
+    double *y1 = A ? malloc((size_t)A->nrows * sizeof *y1) : NULL, *y2 = A ? malloc((size_t)A->nrows * sizeof *y2) : NULL;
+    for (size_t i = 0; y1 && y2 && i < sizeof fs / sizeof fs[0]; i++)
+        for (size_t vs = 4; vs <= 8; vs += 4) {
+            if (vs == 8 && !ctx->info.fp64)
+                continue;
+            CHECK_MSG(!product(A, fs[i], vs, 1, y1) && !product_on(c, A, fs[i], vs, 1, y2) &&
+                      memcmp(y1, y2, (size_t)A->nrows * sizeof *y1) == 0,
+                      "%s %zu-byte values, staged against pageable", spmvp_format_name(fs[i]), vs);
+        }
+    free(y1), free(y2);
+    spmvp_csr_free(A);
+    spmvp_context_free(c);
 }
 
 /* Single precision uploads each values array narrowed from the host's doubles (host/ocl/spmv.c):
@@ -517,6 +586,7 @@ int main(void)
     RUN(every_format_should_match_the_cpu_on_real_matrices);
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
     RUN(single_precision_should_upload_millions_of_values);
+    RUN(staged_writes_should_land_every_byte_and_every_product);
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(counters_and_empty_rows_should_hold_product_after_product);
     RUN(kernel_parameters_should_not_change_the_result);

@@ -256,9 +256,10 @@ spmvp_status spmvp_bench_format(spmvp_context *ctx, const spmvp_csr *A, spmvp_fo
     if ((st = check_sizes(ctx, A, opt->spmv.value_size, r)) || r->state)
         return st;
 
-    const double built = ctx->build_us;
+    const double built = ctx->build_us, staged = ctx->stage_us;
     st = spmvp_spmv_create(ctx, A, f, &opt->spmv, &s);
     r->build_ms = (ctx->build_us - built) / 1e3;
+    r->stage_ms = (ctx->stage_us - staged) / 1e3;
     if (st == SPMVP_ERR_UNSUITABLE) {
         r->state = SPMVP_BENCH_UNSUITABLE;
         snprintf(r->note, sizeof r->note, "%s", spmvp_last_error());

@@ -8,6 +8,7 @@
 #include "atomic_file.h"
 #include "clcheck.h"
 #include "clock.h"
+#include "stage.h"
 
 struct spmvp_cl_source { const char *name; const char *text; };
 extern const struct spmvp_cl_source spmvp_cl_sources[]; /* generated: cl_sources.c */
@@ -119,6 +120,7 @@ spmvp_context *spmvp_context_free(spmvp_context *ctx)
         free(ctx->cache[i].key);
     }
     free(ctx->cache);
+    spmvp_stage_release(ctx); /* before the queue, which unmaps the chunks */
     if (ctx->queue)
         clReleaseCommandQueue(ctx->queue);
     if (ctx->context)

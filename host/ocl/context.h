@@ -21,6 +21,9 @@ typedef struct spmvp_context {
     int ncache, cap;
     double build_us;            /* wall time spent in clBuildProgram so far, all programs: a
                                    user's first product pays it (bench reports each format's) */
+    struct spmvp_stage *stage;  /* pinned staging chunks (stage.h), NULL until the first staged
+                                   write (owned) */
+    double stage_us;            /* wall time spent pinning them: once per context */
 } spmvp_context;
 
 /* Creates a context and profiling queue on `info`'s device (completing the description first).

@@ -111,6 +111,9 @@ static void query(spmvp_device_info *di)
     di->type = type_name(t);
     clGetDeviceInfo(d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof di->compute_units, &di->compute_units, NULL);
     di->persistent_cus = (t & CL_DEVICE_TYPE_GPU) ? di->compute_units : 0;
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(d, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
+    di->stage_bytes = (t & CL_DEVICE_TYPE_GPU) && !unified ? SPMVP_STAGE_MIN_BYTES : 0;
     clGetDeviceInfo(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof di->max_wg_size, &di->max_wg_size, NULL);
     clGetDeviceInfo(d, CL_DEVICE_LOCAL_MEM_SIZE, sizeof di->local_mem, &di->local_mem, NULL);
     clGetDeviceInfo(d, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof di->global_mem, &di->global_mem, NULL);

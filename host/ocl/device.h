@@ -7,6 +7,12 @@
 
 #include "spmvp_sparse.h"
 
+/* The smallest host array a GPU with memory of its own uploads through pinned staging
+ * (stage.h): from 4 MiB staging wrote 1.6x pageable memory's rate on the H100 (16 against
+ * 10 GB/s; 1 MiB 1.6-1.8x too, but a parallel copy of 0.1 ms can stall 2-12 ms on its hosts,
+ * model/sparse/format.h), the same size from which single precision narrows on threads. */
+#define SPMVP_STAGE_MIN_BYTES ((size_t)4 << 20)
+
 typedef struct spmvp_device_info {
     cl_platform_id platform;
     cl_device_id device;
@@ -45,6 +51,9 @@ typedef struct spmvp_device_info {
                                   (spmvp_target's compute_units, model/sparse/coo.c):
                                   compute_units on GPUs; 0 elsewhere, where a work-group takes
                                   one tile (PoCL measured no faster persistent) */
+    size_t stage_bytes;        /* host arrays of this many bytes and more upload through pinned
+                                  staging (stage.h): 4 MiB on a GPU with memory of its own, 0
+                                  (never) on CPUs and where the host's memory is the device's */
     int fp64;                  /* cl_khr_fp64 (or a 1.2+ double_fp_config) */
     cl_uint threads_per_cu;    /* resident work-items per compute unit: N_T */
     const char *threads_source;

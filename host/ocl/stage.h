@@ -1,0 +1,49 @@
+/* stage.h: host-to-device writes through two pinned staging buffers.
+ *
+ * A write from pageable memory (what malloc returns) goes through the driver's own staging on
+ * one thread: NVIDIA's OpenCL (driver 580) wrote 7-11 GB/s so on the H100's and H200's hosts,
+ * while its copy engine reads pinned memory at 54-55 GB/s (stop 41, docs/solver-h100.md).
+ * spmvp_stage_write fills two pinned chunks in turn, each on up to SPMVP_STAGE_THREADS of
+ * OpenMP's threads, and writes each without blocking while the next is filled: on the H100,
+ * 16 GB/s at 4 MiB, 27 at 16 MiB, 40 from 64 MiB (chunks of 8 MiB, 8 threads, the best of
+ * 2-16 threads and 1-16 MiB chunks there).
+ *
+ * Which writes are staged is the device's choice (spmvp_device_info.stage_bytes: arrays of
+ * 4 MiB and more on a GPU with memory of its own, none on CPUs, whose "copy engine" is a
+ * memcpy that staging would only repeat).
+ *
+ * Ownership: the two chunks belong to the context. They are pinned at the first staged write
+ * (a few ms: 2 x 4 MiB 3.5-4 ms on the H200's host, 2 x 16 MiB 13-19 ms) and released by
+ * spmvp_context_free; that once-per-context cost is summed in ctx->stage_us, like a kernel's
+ * build in ctx->build_us, and is not part of any write's time. */
+#ifndef SPMVP_STAGE_H
+#define SPMVP_STAGE_H
+
+#include <stddef.h>
+
+#include "context.h"
+
+/* Chunk size and threads of the staged copies (measured, above). */
+#define SPMVP_STAGE_CHUNK ((size_t)8 << 20)
+#define SPMVP_STAGE_THREADS 8
+
+/* Writes elements [first, first + count) of src, each out_size bytes on the device, to dst
+ * (pinned memory): a copy, or a conversion such as single precision's narrowing. */
+typedef void (*spmvp_stage_fill)(void *dst, const void *src, size_t first, size_t count);
+
+/* Writes count elements of src (converted by fill, out_size bytes each) to buf at byte offset
+ * off, through the context's staging chunks of chunk_bytes (0: SPMVP_STAGE_CHUNK; the chunks
+ * are pinned at that size the first time, later calls use them at that size whatever they
+ * ask), and returns once the device holds them. OpenCL errors, SPMVP_ERR_NOMEM; buf then holds
+ * an unknown part of the data. */
+spmvp_status spmvp_stage_write(spmvp_context *ctx, cl_mem buf, size_t off, const void *src,
+                               size_t count, size_t out_size, spmvp_stage_fill fill,
+                               size_t chunk_bytes);
+
+/* A fill that copies bytes: out_size 1, on up to SPMVP_STAGE_THREADS threads. */
+void spmvp_stage_copy_bytes(void *dst, const void *src, size_t first, size_t count);
+
+/* Releases the context's staging chunks (spmvp_context_free calls it; NULL-safe). */
+void spmvp_stage_release(spmvp_context *ctx);
+
+#endif
