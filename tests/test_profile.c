@@ -492,8 +492,9 @@ static void good_minimal_profile_should_load(void)
     spmvp_profile_free(p);
 }
 
-/* A setup model from before stop 39 has no term for the bytes past 32 MiB (setup_cost.c): it
- * loads with that term 0, its other coefficients as written. */
+/* A setup model from before stop 39 has no term for the bytes past 32 MiB nor (stop 41) for
+ * those up to the staging knot (setup_cost.c): it loads with both 0, its other coefficients
+ * as written. */
 static void a_setup_model_without_the_32_mib_term_should_load_with_it_0(void)
 {
     spmvp_profile *p = NULL;
@@ -503,7 +504,7 @@ static void a_setup_model_without_the_32_mib_term_should_load_with_it_0(void)
         return;
     const spmvp_setup_fit *e = &p->prec[SPMVP_PRECISION_SINGLE].setup[SPMVP_ELL];
     CHECK(e->rows == 30 && e->convert[1] == 0.01 && e->upload[0] == 20 && e->upload[1] == 0.0001);
-    CHECK(e->upload[2] == 0 && e->upload[3] == 0);
+    CHECK(e->upload[2] == 0 && e->upload[3] == 0 && e->upload[4] == 0);
     spmvp_profile_free(p);
 }
 

@@ -91,12 +91,15 @@ typedef struct spmvp_model_error {
  * the matrix's size (coefficients >= 0, µs per unit), and the cross-validated error of their
  * sum. */
 #define SPMVP_SETUP_CONVERT_TERMS 4 /* 1, non-zeros, rows, stored slots */
-#define SPMVP_SETUP_UPLOAD_TERMS 4  /* 1, the layout's bytes, stored slots, bytes past 32 MiB */
+#define SPMVP_SETUP_UPLOAD_TERMS 5  /* 1, the layout's bytes, stored slots, bytes past 32 MiB,
+                                       bytes up to the staging knot (setup_cost.c) */
 typedef struct spmvp_setup_fit {
     int rows;                                  /* training rows fitted (0: no model) */
     double convert[SPMVP_SETUP_CONVERT_TERMS]; /* µs, µs per non-zero, per row, per slot */
     double upload[SPMVP_SETUP_UPLOAD_TERMS];   /* µs, µs per byte, per slot, per byte past
-                                                  32 MiB (0 in profiles from before stop 39) */
+                                                  32 MiB (0 in profiles from before stop 39),
+                                                  per byte up to the staging knot (0 in
+                                                  profiles from before stop 41) */
     spmvp_model_error cv;                      /* of the sum, held out by family (cases 0:
                                                   not cross-validated) */
 } spmvp_setup_fit;

@@ -22,10 +22,21 @@
  * Profiles from before it have no such term (0). */
 #define SETUP_UPLOAD_KNOT 33554432.0
 
+/* Bytes up to which an upload's bytes cost more each: on GPUs arrays of 4 MiB and more go
+ * through pinned staging (host/ocl/stage.h) at 16-45 GB/s, smaller ones through the driver's
+ * pageable path at 5-11 GB/s, so a layout's first bytes are its dearest. The knot is chosen
+ * from the H100's and H200's tables of stop 41 (docs/solver-h100.md), not fitted per host;
+ * its coefficient is (0 where nothing is staged, PoCL's). Profiles from before it have no
+ * such term (0). */
+#ifndef SETUP_STAGE_KNOT
+#define SETUP_STAGE_KNOT 8388608.0
+#endif
+
 static const char *const convert_names[SPMVP_SETUP_CONVERT_TERMS] = {
     "convert_us", "convert_us_per_nnz", "convert_us_per_row", "convert_us_per_slot"};
 static const char *const upload_names[SPMVP_SETUP_UPLOAD_TERMS] = {
-    "upload_us", "upload_us_per_byte", "upload_us_per_slot", "upload_us_per_byte_past_32mib"};
+    "upload_us", "upload_us_per_byte", "upload_us_per_slot", "upload_us_per_byte_past_32mib",
+    "upload_us_per_byte_to_stage_knot"};
 
 static void convert_terms(const double *x, double *v)
 {
@@ -41,6 +52,7 @@ static void upload_terms(const double *x, double *v)
     v[1] = x[SPMVP_FV_BYTES];
     v[2] = x[SPMVP_FV_SLOTS];
     v[3] = x[SPMVP_FV_BYTES] > SETUP_UPLOAD_KNOT ? x[SPMVP_FV_BYTES] - SETUP_UPLOAD_KNOT : 0;
+    v[4] = x[SPMVP_FV_BYTES] < SETUP_STAGE_KNOT ? x[SPMVP_FV_BYTES] : SETUP_STAGE_KNOT;
 }
 
 static double dot(const double *a, const double *b, int n)
@@ -267,8 +279,8 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, cons
     SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &F->rows));
     for (int i = 0; i < SPMVP_SETUP_CONVERT_TERMS; i++)
         SPMVP_TRY(spmvp_json_get_double(r, e, fat, convert_names[i], SPMVP_JSON_NONNEG, &F->convert[i]));
-    for (int i = 0; i < SPMVP_SETUP_UPLOAD_TERMS; i++) /* the last optional: SETUP_UPLOAD_KNOT */
-        if (i < SPMVP_SETUP_UPLOAD_TERMS - 1 || cJSON_GetObjectItemCaseSensitive(e, upload_names[i]))
+    for (int i = 0; i < SPMVP_SETUP_UPLOAD_TERMS; i++) /* the knots' terms optional (0) */
+        if (i < 3 || cJSON_GetObjectItemCaseSensitive(e, upload_names[i]))
             SPMVP_TRY(spmvp_json_get_double(r, e, fat, upload_names[i], SPMVP_JSON_NONNEG, &F->upload[i]));
     if (!cJSON_GetObjectItemCaseSensitive(e, "cv_cases"))
         return SPMVP_OK;
