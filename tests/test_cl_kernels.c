@@ -269,6 +269,18 @@ static void staged_writes_should_land_every_byte_and_every_product(void)
     free(y1), free(y2);
     spmvp_csr_free(A);
     spmvp_context_free(c);
+
+    /* chunks that cannot be pinned (an exabyte each): nothing written, and the context stages
+     * nothing from then on, so that plans write pageable memory instead */
+    CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
+    if (!c)
+        return;
+    c->info.stage_bytes = 1;
+    unsigned char one = 1;
+    CHECK(spmvp_stage_write(c, NULL, 0, &one, 1, 1, spmvp_stage_copy_bytes, (size_t)1 << 60) ==
+          SPMVP_ERR_UNSUPPORTED);
+    CHECK(c->stage == NULL && c->info.stage_bytes == 0);
+    spmvp_context_free(c);
 }
 
 /* Single precision uploads each values array narrowed from the host's doubles (host/ocl/spmv.c):

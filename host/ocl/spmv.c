@@ -122,11 +122,15 @@ static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t
         return SPMVP_OK;
     const int narrow = a->kind == SPMVP_ARRAY_VALUE && s->value_size == 4;
     const size_t stage = s->ctx->info.stage_bytes;
-    if (stage && bytes >= stage)
-        return narrow ? spmvp_stage_write(s->ctx, s->mat, off, a->host, a->n, sizeof(float),
-                                          stage_narrow, 0)
-                      : spmvp_stage_write(s->ctx, s->mat, off, a->host, bytes, 1,
-                                          spmvp_stage_copy_bytes, 0);
+    if (stage && bytes >= stage) {
+        st = narrow ? spmvp_stage_write(s->ctx, s->mat, off, a->host, a->n, sizeof(float),
+                                        stage_narrow, 0)
+                    : spmvp_stage_write(s->ctx, s->mat, off, a->host, bytes, 1,
+                                        spmvp_stage_copy_bytes, 0);
+        if (st != SPMVP_ERR_UNSUPPORTED) /* unsupported: nothing pinned, write pageable below */
+            return st;
+        st = SPMVP_OK;
+    }
     if (!narrow) {
         /* indices, and doubles in double precision: copied from the plan, no host copy */
         SPMVP_CL(clEnqueueWriteBuffer(s->ctx->queue, s->mat, CL_TRUE, off, bytes, a->host, 0,

@@ -79,8 +79,11 @@ spmvp_status spmvp_stage_write(spmvp_context *ctx, cl_mem buf, size_t off, const
     spmvp_status st = SPMVP_OK;
     if (!count)
         return SPMVP_OK;
-    if (!ctx->stage && (st = stage_open(ctx, chunk_bytes ? chunk_bytes : SPMVP_STAGE_CHUNK)))
-        return st;
+    if (!ctx->stage && stage_open(ctx, chunk_bytes ? chunk_bytes : SPMVP_STAGE_CHUNK)) {
+        ctx->info.stage_bytes = 0; /* nothing pinned: this context writes pageable from now on */
+        return spmvp_fail(SPMVP_ERR_UNSUPPORTED, "cannot pin the staging buffers: %s",
+                          spmvp_last_error());
+    }
     struct spmvp_stage *g = ctx->stage;
     const size_t per = g->chunk / out_size; /* elements a chunk */
     if (!per)

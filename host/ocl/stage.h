@@ -34,8 +34,10 @@ typedef void (*spmvp_stage_fill)(void *dst, const void *src, size_t first, size_
 /* Writes count elements of src (converted by fill, out_size bytes each) to buf at byte offset
  * off, through the context's staging chunks of chunk_bytes (0: SPMVP_STAGE_CHUNK; the chunks
  * are pinned at that size the first time, later calls use them at that size whatever they
- * ask), and returns once the device holds them. OpenCL errors, SPMVP_ERR_NOMEM; buf then holds
- * an unknown part of the data. */
+ * ask), and returns once the device holds them. SPMVP_ERR_UNSUPPORTED, having written
+ * nothing, when the chunks cannot be pinned: the context's stage_bytes is then 0, so that its
+ * callers write pageable memory instead. OpenCL errors, SPMVP_ERR_NOMEM; buf then holds an
+ * unknown part of the data. */
 spmvp_status spmvp_stage_write(spmvp_context *ctx, cl_mem buf, size_t off, const void *src,
                                size_t count, size_t out_size, spmvp_stage_fill fill,
                                size_t chunk_bytes);
