@@ -215,7 +215,9 @@ const char *spmvp_device_name(const spmvp_device *d);
  * Free with spmvp_product_free (before d). On NVIDIA from compute capability 8.0, a SELL
  * product larger than the L2 keeps part of its matrix there from one product to the next
  * (an L2 policy on its loads): while it lives, about half the L2 less x and y is its; freeing
- * it hands that part back. */
+ * it hands that part back. On a GPU with memory of its own, arrays of 4 MiB and more upload
+ * through two pinned host buffers of 8 MiB that d keeps until spmvp_device_free (pinned at
+ * its first such upload, a few ms; 3-4x the rate of a pageable write on the H100 and H200). */
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out);
 /* The same for configuration i of ranking r (r's format and its whole thread mapping: work-group
