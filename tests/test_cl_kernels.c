@@ -185,12 +185,6 @@ static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
     spmvp_csr_free(G);
 }
 
-/* stage.h's fill for the test: doubles narrowed to float. */
-static void stage_test_narrow(void *dst, const void *src, size_t first, size_t count)
-{
-    spmvp_narrow_values(dst, (const double *)src + first, count);
-}
-
 /* y of format f on A (vs-byte values) after `runs` products on context c, into y; 0 on
  * success. */
 static int product_on(spmvp_context *c, const spmvp_csr *A, spmvp_format f, size_t vs, int runs,
@@ -242,7 +236,7 @@ static void staged_writes_should_land_every_byte_and_every_product(void)
         CHECK(clEnqueueReadBuffer(c->queue, m, CL_TRUE, 0, OFF + NB, back, 0, NULL, NULL) == CL_SUCCESS);
         CHECK(memcmp(back + OFF, b, NB) == 0);
         const size_t voff = OFF + NB;
-        CHECK(spmvp_stage_write(c, m, voff, v, NV, sizeof(float), stage_test_narrow, 0) == SPMVP_OK);
+        CHECK(spmvp_stage_write(c, m, voff, v, NV, sizeof(float), spmvp_stage_narrow, 0) == SPMVP_OK);
         CHECK(clEnqueueReadBuffer(c->queue, m, CL_TRUE, voff, NV * sizeof(float), fb, 0, NULL, NULL) == CL_SUCCESS);
         int same = 1;
         for (int i = 0; i < NV; i++)

@@ -102,12 +102,6 @@ out:
  * into the pinned staging chunks (stage.h). */
 #define NARROW_CHUNK SPMVP_NARROW_PAR_MIN
 
-/* stage.h's fills from a plan's arrays: a double narrowed to float. */
-static void stage_narrow(void *dst, const void *src, size_t first, size_t count)
-{
-    spmvp_narrow_values(dst, (const double *)src + first, count);
-}
-
 /* Copies array a into the packed buffer at byte offset off and waits, its values converted
  * from double to the device precision: an upload a solver pays for, timed as such (a copy at
  * creation, CL_MEM_COPY_HOST_PTR, would let the runtime defer it to the first kernel). Scratch
@@ -124,7 +118,7 @@ static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t
     const size_t stage = s->ctx->info.stage_bytes;
     if (stage && bytes >= stage) {
         st = narrow ? spmvp_stage_write(s->ctx, s->mat, off, a->host, a->n, sizeof(float),
-                                        stage_narrow, 0)
+                                        spmvp_stage_narrow, 0)
                     : spmvp_stage_write(s->ctx, s->mat, off, a->host, bytes, 1,
                                         spmvp_stage_copy_bytes, 0);
         if (st != SPMVP_ERR_UNSUPPORTED) /* unsupported: nothing pinned, write pageable below */

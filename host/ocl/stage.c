@@ -9,6 +9,7 @@
 
 #include "clcheck.h"
 #include "clock.h"
+#include "format.h"
 
 struct spmvp_stage {
     size_t chunk;      /* bytes each */
@@ -107,6 +108,11 @@ out:
             st = sj;
     }
     return st;
+}
+
+void spmvp_stage_narrow(void *dst, const void *src, size_t first, size_t count)
+{
+    spmvp_narrow_values(dst, (const double *)src + first, count);
 }
 
 void spmvp_stage_copy_bytes(void *dst, const void *src, size_t first, size_t count)

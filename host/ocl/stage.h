@@ -44,6 +44,8 @@ spmvp_status spmvp_stage_write(spmvp_context *ctx, cl_mem buf, size_t off, const
 
 /* A fill that copies bytes: out_size 1, on up to SPMVP_STAGE_THREADS threads. */
 void spmvp_stage_copy_bytes(void *dst, const void *src, size_t first, size_t count);
+/* A fill that narrows doubles to floats (out_size 4), as spmvp_narrow_values does. */
+void spmvp_stage_narrow(void *dst, const void *src, size_t first, size_t count);
 
 /* Releases the context's staging chunks (spmvp_context_free calls it; NULL-safe). */
 void spmvp_stage_release(spmvp_context *ctx);

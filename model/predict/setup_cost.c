@@ -23,14 +23,13 @@
 #define SETUP_UPLOAD_KNOT 33554432.0
 
 /* Bytes up to which an upload's bytes cost more each: on GPUs arrays of 4 MiB and more go
- * through pinned staging (host/ocl/stage.h) at 16-45 GB/s, smaller ones through the driver's
- * pageable path at 5-11 GB/s, so a layout's first bytes are its dearest. The knot is chosen
- * from the H100's and H200's tables of stop 41 (docs/solver-h100.md), not fitted per host;
- * its coefficient is (0 where nothing is staged, PoCL's). Profiles from before it have no
- * such term (0). */
-#ifndef SETUP_STAGE_KNOT
+ * through pinned staging (host/ocl/stage.h) at 16-41 GB/s on the H100, smaller ones through
+ * the driver's pageable path at 5-11 GB/s, so a layout's first bytes are its dearest. The knot
+ * was chosen of 4, 8 and 16 MiB on the H100's and H200's tables of stop 41
+ * (docs/data/solver/stop41/knot.txt), not fitted per host; its coefficient is fitted: about
+ * 1.1e-4 µs a byte (9 GB/s more) on the H100, 0 for most of PoCL's formats, which stage
+ * nothing. Profiles from before it have no such term (0). */
 #define SETUP_STAGE_KNOT 8388608.0
-#endif
 
 static const char *const convert_names[SPMVP_SETUP_CONVERT_TERMS] = {
     "convert_us", "convert_us_per_nnz", "convert_us_per_row", "convert_us_per_slot"};
