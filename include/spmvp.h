@@ -216,8 +216,9 @@ const char *spmvp_device_name(const spmvp_device *d);
  * product larger than the L2 keeps part of its matrix there from one product to the next
  * (an L2 policy on its loads): while it lives, about half the L2 less x and y is its; freeing
  * it hands that part back. On a GPU with memory of its own, arrays of 4 MiB and more upload
- * through two pinned host buffers of 8 MiB that d keeps until spmvp_device_free (pinned at
- * its first such upload, a few ms; 3-4x the rate of a pageable write on the H100 and H200). */
+ * through two pinned host buffers of 8 MiB (3-4x the rate of a pageable write on the H100 and
+ * H200) once d's uploads of such arrays add up to 128 MiB: pinning takes 6-12 ms, which
+ * staging pays back over about that much. d keeps them until spmvp_device_free. */
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out);
 /* The same for configuration i of ranking r (r's format and its whole thread mapping: work-group

@@ -275,6 +275,27 @@ static void staged_writes_should_land_every_byte_and_every_product(void)
           SPMVP_ERR_UNSUPPORTED);
     CHECK(c->stage == NULL && c->info.stage_bytes == 0);
     spmvp_context_free(c);
+
+    /* rent or buy (stage.h): nothing staged until the arrays of stage_bytes and more add up to
+     * SPMVP_STAGE_PIN_BYTES, this one included; smaller arrays never count */
+    CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
+    if (!c)
+        return;
+    c->info.stage_bytes = 4096;
+    CHECK(!spmvp_stage_wanted(c, 100) && c->stage_seen == 0);
+    CHECK(!spmvp_stage_wanted(c, SPMVP_STAGE_PIN_BYTES / 2) && c->stage_seen == SPMVP_STAGE_PIN_BYTES / 2);
+    CHECK(spmvp_stage_wanted(c, SPMVP_STAGE_PIN_BYTES / 2));
+    spmvp_context_free(c);
+    /* reserve: nothing where the device stages nothing (PoCL's 0); pinned at once where it does */
+    CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
+    if (!c)
+        return;
+    c->info.stage_bytes = 0;
+    CHECK(spmvp_stage_reserve(c) == SPMVP_OK && c->stage == NULL);
+    c->info.stage_bytes = 4096;
+    CHECK(spmvp_stage_reserve(c) == SPMVP_OK && c->stage != NULL && c->stage_us > 0 &&
+          spmvp_stage_wanted(c, 4096) && c->stage_seen == 0);
+    spmvp_context_free(c);
 }
 
 /* Single precision uploads each values array narrowed from the host's doubles (host/ocl/spmv.c):

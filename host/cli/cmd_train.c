@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "stage.h"
 #include "train.h"
 
 static const char *const corpora[] = {"full", "quick", "tiny", "none", NULL};
@@ -801,6 +802,7 @@ int spmvp_cmd_train(int argc, char **argv)
     }
     if ((rc = open_table(table, tr.ctx->info.name, &t, &tr.append)))
         goto done;
+    spmvp_stage_reserve(tr.ctx); /* the tables time staged uploads from the first matrix on */
     tr.path = table;
     if (tr.nprec == 2 && !tr.ctx->info.fp64) {
         fprintf(stderr, "spmvp: %s lacks cl_khr_fp64: single precision only\n", tr.ctx->info.name);

@@ -52,8 +52,10 @@ typedef struct spmvp_bench_result {
     double max_err;      /* largest |y - y_ref| / bound over the rows (<= 1 passes) */
     double convert_us, upload_us; /* the host conversion and upload, once (spmvp_spmv_setup_us) */
     double build_ms;     /* building the format's programs (0 when this context had built them) */
-    double stage_ms;     /* pinning the context's staging chunks (stage.h; 0 when it had them):
-                            once per context, like build_ms, and not part of upload_us */
+    double stage_ms;     /* pinning the context's staging chunks (stage.h; 0 when it had them
+                            or the device stages nothing): once per context, like build_ms,
+                            and not part of upload_us; bench pins them before its first
+                            format, so that every format is timed staged */
 } spmvp_bench_result;
 
 /* Benchmarks format f on A. A format that cannot run is reported in r->state, not as an

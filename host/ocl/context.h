@@ -24,6 +24,8 @@ typedef struct spmvp_context {
     struct spmvp_stage *stage;  /* pinned staging chunks (stage.h), NULL until the first staged
                                    write (owned) */
     double stage_us;            /* wall time spent pinning them: once per context */
+    size_t stage_seen;          /* bytes of arrays large enough to stage written before they
+                                   were pinned (stage.h's spmvp_stage_wanted) */
 } spmvp_context;
 
 /* Creates a context and profiling queue on `info`'s device (completing the description first).

@@ -98,15 +98,16 @@ out:
  * fault, a buffer used again costs none. Below 2^20 threads won 0.69x on a quiet host but
  * stalled 2-12 ms on others (format.h). Writing the chunks without blocking, so that
  * narrowing overlapped the copies, was no faster and stalled more often (stop 39, reverted).
- * Arrays of the device's stage_bytes and more skip that buffer: they are narrowed straight
- * into the pinned staging chunks (stage.h). */
+ * Arrays that stage.h stages skip that buffer: they are narrowed straight into the pinned
+ * staging chunks. */
 #define NARROW_CHUNK SPMVP_NARROW_PAR_MIN
 
 /* Copies array a into the packed buffer at byte offset off and waits, its values converted
  * from double to the device precision: an upload a solver pays for, timed as such (a copy at
  * creation, CL_MEM_COPY_HOST_PTR, would let the runtime defer it to the first kernel). Scratch
- * arrays have nothing to copy. Arrays of stage_bytes and more go through the pinned staging
- * chunks (stage.h): 1.6x the rate of a pageable write at 4 MiB, 4.4x at 64 MiB on the H100. */
+ * arrays have nothing to copy. Arrays of the device's stage_bytes and more go through the
+ * pinned staging chunks once the context has them (stage.h's spmvp_stage_wanted): 1.6x the
+ * rate of a pageable write at 4 MiB, 4.4x at 64 MiB on the H100. */
 static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t off,
                                 size_t bytes)
 {
@@ -115,8 +116,7 @@ static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t
     if (a->kind == SPMVP_ARRAY_SCRATCH || !bytes)
         return SPMVP_OK;
     const int narrow = a->kind == SPMVP_ARRAY_VALUE && s->value_size == 4;
-    const size_t stage = s->ctx->info.stage_bytes;
-    if (stage && bytes >= stage) {
+    if (spmvp_stage_wanted(s->ctx, bytes)) {
         st = narrow ? spmvp_stage_write(s->ctx, s->mat, off, a->host, a->n, sizeof(float),
                                         spmvp_stage_narrow, 0)
                     : spmvp_stage_write(s->ctx, s->mat, off, a->host, bytes, 1,

@@ -60,6 +60,25 @@ fail:
     return st;
 }
 
+int spmvp_stage_wanted(spmvp_context *ctx, size_t bytes)
+{
+    const size_t min = ctx->info.stage_bytes;
+    if (!min || bytes < min)
+        return 0;
+    if (ctx->stage)
+        return 1;
+    ctx->stage_seen += bytes;
+    return ctx->stage_seen >= SPMVP_STAGE_PIN_BYTES;
+}
+
+spmvp_status spmvp_stage_reserve(spmvp_context *ctx)
+{
+    if (!ctx->info.stage_bytes || ctx->stage || !stage_open(ctx, SPMVP_STAGE_CHUNK))
+        return SPMVP_OK;
+    ctx->info.stage_bytes = 0; /* nothing pinned: this context writes pageable from now on */
+    return SPMVP_OK;
+}
+
 /* Waits for chunk k's last write and lets its event go. */
 static spmvp_status stage_wait(struct spmvp_stage *g, int k)
 {

@@ -13,9 +13,18 @@
  * memcpy that staging would only repeat).
  *
  * Ownership: the two chunks belong to the context. They are pinned at the first staged write
- * (a few ms: 2 x 4 MiB 3.5-4 ms on the H200's host, 2 x 16 MiB 13-19 ms) and released by
+ * (2 x 8 MiB: 11.9 ms on the H100's host, 6.5 ms on the H200's) and released by
  * spmvp_context_free; that once-per-context cost is summed in ctx->stage_us, like a kernel's
- * build in ctx->build_us, and is not part of any write's time. */
+ * build in ctx->build_us, and is not part of any write's time.
+ *
+ * When to pin (spmvp_stage_wanted) is a rent-or-buy choice: staging saves about 0.09 ns a byte
+ * on the H100 (pageable 8-10 GB/s, staged 40), so pinning pays for itself after about 130 MB
+ * (stop 41: one upload of CSR-vector in double saved 0.1-8.5 ms up to 7 M entries, 13-22 ms
+ * from 10 M). A context writes pageable memory until its arrays large enough to stage add up to
+ * SPMVP_STAGE_PIN_BYTES, then pins: it never pays more than about twice what knowing its
+ * future would have cost, and a process that uploads one medium matrix pays nothing.
+ * spmvp_stage_reserve pins at once, for a process that will upload enough (train, whose tables
+ * time the staged path from its first matrix). */
 #ifndef SPMVP_STAGE_H
 #define SPMVP_STAGE_H
 
@@ -26,6 +35,18 @@
 /* Chunk size and threads of the staged copies (measured, above). */
 #define SPMVP_STAGE_CHUNK ((size_t)8 << 20)
 #define SPMVP_STAGE_THREADS 8
+/* The stageable bytes a context writes pageable before it pins (above). */
+#define SPMVP_STAGE_PIN_BYTES ((size_t)128 << 20)
+
+/* Whether an array of `bytes` goes through staging: the device stages arrays this large
+ * (stage_bytes), and the context has its chunks or, counting this array, has now written
+ * SPMVP_STAGE_PIN_BYTES of such arrays (ctx->stage_seen). */
+int spmvp_stage_wanted(spmvp_context *ctx, size_t bytes);
+
+/* Pins the chunks now where the device stages (stage_bytes), so that every later array of
+ * stage_bytes is staged. SPMVP_OK where nothing is staged or the chunks cannot be pinned (the
+ * context then writes pageable memory, as spmvp_stage_write says). */
+spmvp_status spmvp_stage_reserve(spmvp_context *ctx);
 
 /* Writes elements [first, first + count) of src, each out_size bytes on the device, to dst
  * (pinned memory): a copy, or a conversion such as single precision's narrowing. */
