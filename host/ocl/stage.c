@@ -60,6 +60,16 @@ fail:
     return st;
 }
 
+/* The context's chunks, pinned now if it has none: 0, or non-zero with the context's
+ * stage_bytes set to 0, so that nothing is staged in it from then on (stage.h). */
+static int stage_ready(spmvp_context *ctx, size_t chunk)
+{
+    if (ctx->stage || !stage_open(ctx, chunk))
+        return 0;
+    ctx->info.stage_bytes = 0;
+    return -1;
+}
+
 int spmvp_stage_wanted(spmvp_context *ctx, size_t bytes)
 {
     const size_t min = ctx->info.stage_bytes;
@@ -73,9 +83,8 @@ int spmvp_stage_wanted(spmvp_context *ctx, size_t bytes)
 
 spmvp_status spmvp_stage_reserve(spmvp_context *ctx)
 {
-    if (!ctx->info.stage_bytes || ctx->stage || !stage_open(ctx, SPMVP_STAGE_CHUNK))
-        return SPMVP_OK;
-    ctx->info.stage_bytes = 0; /* nothing pinned: this context writes pageable from now on */
+    if (ctx->info.stage_bytes)
+        stage_ready(ctx, SPMVP_STAGE_CHUNK); /* or nothing pinned: pageable from now on */
     return SPMVP_OK;
 }
 
@@ -99,11 +108,9 @@ spmvp_status spmvp_stage_write(spmvp_context *ctx, cl_mem buf, size_t off, const
     spmvp_status st = SPMVP_OK;
     if (!count)
         return SPMVP_OK;
-    if (!ctx->stage && stage_open(ctx, chunk_bytes ? chunk_bytes : SPMVP_STAGE_CHUNK)) {
-        ctx->info.stage_bytes = 0; /* nothing pinned: this context writes pageable from now on */
+    if (stage_ready(ctx, chunk_bytes ? chunk_bytes : SPMVP_STAGE_CHUNK))
         return spmvp_fail(SPMVP_ERR_UNSUPPORTED, "cannot pin the staging buffers: %s",
                           spmvp_last_error());
-    }
     struct spmvp_stage *g = ctx->stage;
     const size_t per = g->chunk / out_size; /* elements a chunk */
     if (!per)
