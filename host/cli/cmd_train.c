@@ -255,13 +255,11 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
                 if (spmvp_spmv_create(tr->ctx, A, cfg[c].format, &so, &sp) == SPMVP_OK) {
                     spmvp_train_row *h = &tr->t->row[have];
                     spmvp_spmv_setup_us(sp, &h->convert_us, &h->upload_us);
-                    spmvp_spmv_free(sp);
-                    sp = NULL;
+                    spmvp_spmv_free(sp); /* before the second: one plan's memory at a time */
                     setup_again(tr->ctx, A, cfg[c].format, &so, &h->convert_us, &h->upload_us);
                     tr->refilled++;
                     tr->refilled_all++;
-                }
-                spmvp_spmv_free(sp);
+                } /* a failed create leaves sp NULL, nothing to free */
             }
             if (have >= 0)
                 continue;
