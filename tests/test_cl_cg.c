@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "stage.h"
 #include "test.h"
 
 static spmvp_context *ctx;
@@ -260,6 +261,42 @@ static void cg_should_refuse_or_report_what_it_cannot_solve(void)
     spmvp_csr_free(D);
 }
 
+/* The staging rule inside CG (stage.h): the solve whose upload crosses SPMVP_STAGE_PIN_BYTES
+ * pins the chunks, reports that once-per-context cost in stage_us (not in upload_us), and
+ * gets the bits of the pageable solve; the next solve on the context stages without pinning
+ * again. PoCL stages nothing (stage_bytes 0), so stage_bytes 1 makes every array stageable,
+ * as test_cl_kernels does, and stage_seen is set just below the threshold. */
+static void cg_should_report_the_pin_its_upload_paid_once(void)
+{
+    if (!ctx->info.fp64)
+        return;
+    spmvp_csr *A = spmvp_stencil(20, 20, 1, 5);
+    double *b = rhs(A), *x0 = malloc((size_t)A->nrows * sizeof *x0), *x1 = malloc((size_t)A->nrows * sizeof *x1);
+    spmvp_cg_options o = spmvp_cg_defaults();
+    spmvp_spmv_options so = spmvp_spmv_defaults(8);
+    spmvp_cg_result r0, r1, r2;
+    spmvp_context *c = NULL;
+    CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
+    if (!c || !x0 || !x1)
+        goto out;
+    CHECK(spmvp_cg_run(c, A, SPMVP_CSR_VECTOR, &so, b, &o, x0, &r0) == SPMVP_OK);
+    CHECK(r0.stage_us == 0 && c->stage == NULL); /* the CPU device: nothing staged */
+    c->info.stage_bytes = 1;
+    c->stage_seen = SPMVP_STAGE_PIN_BYTES - 1;
+    CHECK(spmvp_cg_run(c, A, SPMVP_CSR_VECTOR, &so, b, &o, x1, &r1) == SPMVP_OK);
+    CHECK_MSG(c->stage != NULL && r1.stage_us > 0 && r1.stage_us == c->stage_us,
+              "pinned %d, stage_us %g (context %g)", c->stage != NULL, r1.stage_us, c->stage_us);
+    CHECK(r1.iterations == r0.iterations && memcmp(x0, x1, (size_t)A->nrows * sizeof *x0) == 0);
+    CHECK(spmvp_cg_run(c, A, SPMVP_CSR_VECTOR, &so, b, &o, NULL, &r2) == SPMVP_OK);
+    CHECK(r2.stage_us == 0 && r2.iterations == r0.iterations);
+out:
+    spmvp_context_free(c);
+    free(x1);
+    free(x0);
+    free(b);
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     if (spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &ctx)) {
@@ -274,6 +311,7 @@ int main(void)
     RUN(cg_should_report_the_iteration_between_two_checks);
     RUN(cg_should_break_down_on_an_indefinite_matrix);
     RUN(cg_should_refuse_or_report_what_it_cannot_solve);
+    RUN(cg_should_report_the_pin_its_upload_paid_once);
     spmvp_context_free(ctx);
     return test_report();
 }

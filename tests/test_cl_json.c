@@ -148,6 +148,9 @@ static void every_command_prints_the_shared_schema(void)
             const cJSON *it = cJSON_GetObjectItem(doc, "iterations"), *cpu = cJSON_GetObjectItem(doc, "cpu");
             CHECK(cJSON_IsNumber(it) && it->valuedouble > 0 && cJSON_IsObject(cpu));
             CHECK(cJSON_IsNumber(cJSON_GetObjectItem(doc, "spmv_share_percent")));
+            /* nothing pinned on the CPU device, which stages nothing */
+            const cJSON *g = cJSON_GetObjectItem(doc, "stage_us");
+            CHECK(cJSON_IsNumber(g) && g->valuedouble == 0);
         }
         if (!strcmp(runs[i].command, "bench")) {
             const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "results"), 0);

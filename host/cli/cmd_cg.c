@@ -179,8 +179,11 @@ static void print_text(const spmvp_context *ctx, const spmvp_csr *A, const cg_re
            spmvp_format_name(rep->config.format), d->params[0] ? " (" : "", d->params,
            d->params[0] ? ")" : "", args.precision ? "double" : "single", d->device_bytes / 1048576.0);
     printf("chosen      %s\n", rep->why);
-    printf("setup       %.0f µs (conversion %.0f + upload %.0f)\n", d->convert_us + d->upload_us,
+    printf("setup       %.0f µs (conversion %.0f + upload %.0f)", d->convert_us + d->upload_us,
            d->convert_us, d->upload_us);
+    if (d->stage_us > 0) /* the upload that pinned the staging chunks: once per process */
+        printf("; pinning the upload's staging memory %.0f µs more", d->stage_us);
+    printf("\n");
     printf("iterations  %d on the device (%d run, %d history read%s), %d on the CPU in double "
            "(to ||r||/||b|| <= %g): %s, %s\n", d->iterations, d->iterations_run, d->checks,
            d->checks == 1 ? "" : "s", rep->cpu.iterations, args.tol, spmvp_cg_state_name(d->state),
@@ -215,6 +218,7 @@ static int print_json(const spmvp_context *ctx, const spmvp_csr *A, const cg_rep
     cJSON_AddNumberToObject(doc, "convert_us", d->convert_us);
     cJSON_AddNumberToObject(doc, "upload_us", d->upload_us);
     cJSON_AddNumberToObject(doc, "setup_us", d->convert_us + d->upload_us);
+    cJSON_AddNumberToObject(doc, "stage_us", d->stage_us);
     cJSON_AddNumberToObject(doc, "iterations", d->iterations);
     cJSON_AddNumberToObject(doc, "iterations_run", d->iterations_run);
     cJSON_AddNumberToObject(doc, "history_reads", d->checks);

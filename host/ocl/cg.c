@@ -341,9 +341,11 @@ spmvp_status spmvp_cg_run(spmvp_context *ctx, const spmvp_csr *A, spmvp_format f
     if (!(o->tol >= 0.0) || o->max_it < 0)
         return spmvp_fail(SPMVP_ERR_ARG, "CG needs tol >= 0 and max_it >= 0, not %g and %d",
                           o->tol, o->max_it);
+    const double pin0 = ctx->stage_us;
     if ((st = spmvp_spmv_create(ctx, A, f, opt, &c.s)))
         return st;
     spmvp_spmv_setup_us(c.s, &res->convert_us, &res->upload_us);
+    res->stage_us = ctx->stage_us - pin0;
     snprintf(res->params, sizeof res->params, "%s", spmvp_spmv_params(c.s));
     if ((st = check_memory(&c, res)) || (st = spmvp_blas_create(ctx, c.vs, &c.blas)) ||
         (st = vectors_create(&c)) || (st = warm_up(&c)) || (st = solve(&c, A, b, o, res)))

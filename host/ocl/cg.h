@@ -54,6 +54,9 @@ typedef struct spmvp_cg_result {
     double convert_us, upload_us; /* setup: the matrix's conversion and upload
                                      (spmvp_spmv_setup_us); kernels built and vectors allocated
                                      apart */
+    double stage_us;      /* pinning the context's staging chunks, when this setup's upload was
+                             the one that pinned them (stage.h's rent-or-buy rule): paid once per
+                             context, outside upload_us; 0 otherwise */
     double solve_us;      /* wall time of the solve: b uploaded into r and p, x zeroed, r·r
                              read back (||b||), every iteration run and every history read,
                              clFinish; not the setup, not reading x back */
