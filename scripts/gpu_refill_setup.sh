@@ -14,10 +14,11 @@
 # and refit the profile from the table: `spmvp train --corpus none --base OLD.json --table
 # devices/nvidia-NAME.train.tsv -o devices/nvidia-NAME.json`. Rows left nan at the time limit stay
 # nan in the returned table: mark that table and call again. LIM: seconds in all (default
-# 480; the H200 gives the real matrices a quarter).
+# 480; the H200 gives the real matrices a quarter). REAL=1 for a table of the real matrices
+# alone (a second session's, for `spmvp cv --session`): no generated corpus, all of LIM to them.
 source .gpu/setup.sh >/dev/null 2>&1
 set -u
-NAME=${NAME:-h100} LIM=${LIM:-480}
+NAME=${NAME:-h100} LIM=${LIM:-480} REAL=${REAL:-0}
 M=.gpu/matrices tab=/tmp/$NAME.refill.tsv
 mkdir -p "$OUT/t"
 t0=$(date +%s)
@@ -41,7 +42,10 @@ run() { # LIMIT ARGS...: one resumed train, stopped once it has measured or at L
     kill $pid 2>/dev/null; wait $pid 2>/dev/null
     echo "run $n: $(($(date +%s) - s)) s" >>"$OUT/t/host.txt"
 }
-if [ "$NAME" = h200 ]; then
+if [ "$REAL" = 1 ]; then
+    [ "$NAME" = h200 ] && q=--quick || q=
+    run "$LIM" $q --corpus none $M/*.mtx.gz
+elif [ "$NAME" = h200 ]; then
     run $((LIM * 3 / 4))
     run $((LIM / 4)) --quick --corpus none $M/*.mtx.gz
 else
