@@ -217,8 +217,9 @@ const char *spmvp_device_name(const spmvp_device *d);
  * (an L2 policy on its loads): while it lives, about half the L2 less x and y is its; freeing
  * it hands that part back. On a GPU with memory of its own, arrays of 4 MiB and more upload
  * through two pinned host buffers of 8 MiB (3-4x the rate of a pageable write on the H100 and
- * H200) once d's uploads of such arrays add up to 128 MiB: pinning takes 6-12 ms, which
- * staging pays back over about that much. d keeps them until spmvp_device_free. */
+ * H200) once d's uploads of such arrays add up to 128 MiB, this product's included (it then
+ * pins before its first array): pinning takes 6-12 ms, which staging pays back over about
+ * that much. d keeps them until spmvp_device_free. */
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out);
 /* The same for configuration i of ranking r (r's format and its whole thread mapping: work-group

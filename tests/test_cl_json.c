@@ -158,6 +158,8 @@ static void every_command_prints_the_shared_schema(void)
                   cJSON_IsBool(cJSON_GetObjectItem(r, "tied_with_fastest")));
             CHECK(cJSON_IsString(cJSON_GetObjectItem(doc, "fastest")));
             /* the first format of a fresh context built its programs: some time, however cached */
+            const cJSON *u = cJSON_GetObjectItem(r, "upload_us"), *cv = cJSON_GetObjectItem(r, "convert_us");
+            CHECK(cJSON_IsNumber(u) && u->valuedouble > 0 && cJSON_IsNumber(cv) && cv->valuedouble >= 0);
             const cJSON *b = cJSON_GetObjectItem(r, "build_ms");
             CHECK(cJSON_IsNumber(b) && b->valuedouble > 0);
             /* the CPU device stages nothing (device.h's stage_bytes 0): nothing pinned */

@@ -276,16 +276,49 @@ static void staged_writes_should_land_every_byte_and_every_product(void)
     CHECK(c->stage == NULL && c->info.stage_bytes == 0);
     spmvp_context_free(c);
 
-    /* rent or buy (stage.h): nothing staged until the arrays of stage_bytes and more add up to
-     * SPMVP_STAGE_PIN_BYTES, this one included; smaller arrays never count */
+    /* rent or buy (stage.h): nothing staged until the uploads' arrays of stage_bytes and more
+     * add up to SPMVP_STAGE_PIN_BYTES, the upload that reaches it included: it pins before its
+     * first array. Smaller arrays never count and are never staged. */
     CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
     if (!c)
         return;
     c->info.stage_bytes = 4096;
-    CHECK(!spmvp_stage_wanted(c, 100) && c->stage_seen == 0);
-    CHECK(!spmvp_stage_wanted(c, SPMVP_STAGE_PIN_BYTES / 2) && c->stage_seen == SPMVP_STAGE_PIN_BYTES / 2);
-    CHECK(spmvp_stage_wanted(c, SPMVP_STAGE_PIN_BYTES / 2));
+    CHECK(!spmvp_stage_sized(c, 100) && spmvp_stage_sized(c, 4096));
+    spmvp_stage_upload(c, SPMVP_STAGE_PIN_BYTES / 2);
+    CHECK(c->stage == NULL && c->stage_seen == SPMVP_STAGE_PIN_BYTES / 2 && !spmvp_stage_wanted(c, 4096));
+    spmvp_stage_upload(c, SPMVP_STAGE_PIN_BYTES / 2);
+    CHECK(c->stage != NULL && c->stage_us > 0 && spmvp_stage_wanted(c, 4096) && !spmvp_stage_wanted(c, 100));
+    const double pinned = c->stage_us;
+    spmvp_stage_upload(c, SPMVP_STAGE_PIN_BYTES); /* pinned once only */
+    CHECK(c->stage_us == pinned && c->stage_seen == SPMVP_STAGE_PIN_BYTES);
     spmvp_context_free(c);
+    /* a plan whose own arrays reach the threshold stages every one of them: the pin comes
+     * before its first array (counted array by array, only the array that tipped it would be
+     * staged), and its products are those of the pageable upload. T, the plan's stageable
+     * bytes, is measured on a context pinned from the start. */
+    spmvp_csr *S = spmvp_stencil(30, 30, 1, 5);
+    double *ya = S ? malloc((size_t)S->nrows * sizeof *ya) : NULL, *yb = S ? malloc((size_t)S->nrows * sizeof *yb) : NULL;
+    CHECK(ya && yb && !product(S, SPMVP_COO, 4, 1, ya));
+    size_t T = 0;
+    for (int pass = 0; pass < 2 && ya && yb; pass++) {
+        CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
+        if (!c)
+            break;
+        c->info.stage_bytes = 1;
+        if (pass == 0)
+            CHECK(spmvp_stage_reserve(c) == SPMVP_OK && c->stage != NULL);
+        else
+            c->stage_seen = SPMVP_STAGE_PIN_BYTES - T;
+        CHECK(!product_on(c, S, SPMVP_COO, 4, 1, yb) && memcmp(ya, yb, (size_t)S->nrows * sizeof *ya) == 0);
+        if (pass == 0)
+            T = c->stage_written;
+        else
+            CHECK_MSG(T > 0 && c->stage != NULL && c->stage_written == T,
+                      "the plan that tipped the count staged %zu of its %zu bytes", c->stage_written, T);
+        spmvp_context_free(c);
+    }
+    free(ya), free(yb);
+    spmvp_csr_free(S);
     /* reserve: nothing where the device stages nothing (PoCL's 0); pinned at once where it does */
     CHECK(spmvp_cli_open(getenv("SPMVP_TEST_DEVICE"), NULL, &c) == SPMVP_OK);
     if (!c)

@@ -256,6 +256,8 @@ static cJSON *result_json(const spmvp_bench_result *x, const verdict *v, int i)
     cJSON_AddNumberToObject(o, "footprint_bytes", (double)x->footprint);
     cJSON_AddNumberToObject(o, "csr_bytes", (double)x->csr_bytes);
     cJSON_AddNumberToObject(o, "max_error_over_bound_ratio", x->max_err);
+    cJSON_AddNumberToObject(o, "convert_us", x->convert_us);
+    cJSON_AddNumberToObject(o, "upload_us", x->upload_us);
     cJSON_AddNumberToObject(o, "build_ms", x->build_ms);
     cJSON_AddNumberToObject(o, "stage_ms", x->stage_ms);
     return o;

@@ -25,7 +25,8 @@ typedef struct spmvp_context {
                                    write (owned) */
     double stage_us;            /* wall time spent pinning them: once per context */
     size_t stage_seen;          /* bytes of arrays large enough to stage written before they
-                                   were pinned (stage.h's spmvp_stage_wanted) */
+                                   were pinned (stage.h's spmvp_stage_upload) */
+    size_t stage_written;       /* bytes written through them (spmvp_stage_write) */
 } spmvp_context;
 
 /* Creates a context and profiling queue on `info`'s device (completing the description first).

@@ -106,7 +106,7 @@ out:
  * from double to the device precision: an upload a solver pays for, timed as such (a copy at
  * creation, CL_MEM_COPY_HOST_PTR, would let the runtime defer it to the first kernel). Scratch
  * arrays have nothing to copy. Arrays of the device's stage_bytes and more go through the
- * pinned staging chunks once the context has them (stage.h's spmvp_stage_wanted): 1.6x the
+ * pinned staging chunks once the context has them (stage.h's spmvp_stage_upload): 1.6x the
  * rate of a pageable write at 4 MiB, 4.4x at 64 MiB on the H100. */
 static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t off,
                                 size_t bytes)
@@ -156,6 +156,11 @@ static spmvp_status upload_arrays(spmvp_spmv *s, const spmvp_plan *p, spmvp_plan
         return st;
     SPMVP_CL_ASSIGN(s->mat, clCreateBuffer(s->ctx->context, CL_MEM_READ_WRITE, L->total, NULL,
                     &err_), out);
+    size_t staged = 0; /* the upload's bytes that staging would take: pin first if they tip it */
+    for (int i = 0; i < p->narrays; i++)
+        if (p->array[i].kind != SPMVP_ARRAY_SCRATCH && spmvp_stage_sized(s->ctx, L->bytes[i]))
+            staged += L->bytes[i];
+    spmvp_stage_upload(s->ctx, staged);
     for (int i = 0; i < p->narrays && !st; i++)
         st = write_array(s, &p->array[i], L->offset[i], L->bytes[i]);
 out:

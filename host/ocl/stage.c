@@ -70,15 +70,23 @@ static int stage_ready(spmvp_context *ctx, size_t chunk)
     return -1;
 }
 
-int spmvp_stage_wanted(spmvp_context *ctx, size_t bytes)
+int spmvp_stage_sized(const spmvp_context *ctx, size_t bytes)
 {
-    const size_t min = ctx->info.stage_bytes;
-    if (!min || bytes < min)
-        return 0;
-    if (ctx->stage)
-        return 1;
+    return ctx->info.stage_bytes && bytes >= ctx->info.stage_bytes;
+}
+
+void spmvp_stage_upload(spmvp_context *ctx, size_t bytes)
+{
+    if (!ctx->info.stage_bytes || ctx->stage || !bytes)
+        return;
     ctx->stage_seen += bytes;
-    return ctx->stage_seen >= SPMVP_STAGE_PIN_BYTES;
+    if (ctx->stage_seen >= SPMVP_STAGE_PIN_BYTES)
+        stage_ready(ctx, SPMVP_STAGE_CHUNK); /* or nothing pinned: pageable from now on */
+}
+
+int spmvp_stage_wanted(const spmvp_context *ctx, size_t bytes)
+{
+    return ctx->stage && spmvp_stage_sized(ctx, bytes);
 }
 
 spmvp_status spmvp_stage_reserve(spmvp_context *ctx)
@@ -133,6 +141,8 @@ out:
         if (!st)
             st = sj;
     }
+    if (!st)
+        ctx->stage_written += count * out_size;
     return st;
 }
 

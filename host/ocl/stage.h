@@ -17,12 +17,17 @@
  * spmvp_context_free; that once-per-context cost is summed in ctx->stage_us, like a kernel's
  * build in ctx->build_us, and is not part of any write's time.
  *
- * When to pin (spmvp_stage_wanted) is a rent-or-buy choice: staging saves about 0.09 ns a byte
+ * When to pin (spmvp_stage_upload) is a rent-or-buy choice: staging saves about 0.09 ns a byte
  * on the H100 (pageable 8-10 GB/s, staged 40), so pinning pays for itself after about 130 MB
  * (stop 41: one upload of CSR-vector in double saved 0.1-8.5 ms up to 7 M entries, 13-22 ms
  * from 10 M). A context writes pageable memory until its arrays large enough to stage add up to
  * SPMVP_STAGE_PIN_BYTES, then pins: it never pays more than about twice what knowing its
- * future would have cost, and a process that uploads one medium matrix pays nothing.
+ * future would have cost, and a process that uploads one medium matrix pays nothing. The
+ * count is taken a whole upload at a time (every array of one plan), before its first array:
+ * the upload that reaches the threshold pins first and stages all its arrays. (Counted array
+ * by array, as stop 41 did, a CSR matrix of 23.6 M entries in double wrote its row pointers and
+ * column indices pageable and only its values staged: 19-20 ms of upload plus the pin on the
+ * H100, stop 42, where staging all of it costs about 8.)
  * spmvp_stage_reserve pins at once, for a process that will upload enough (train, whose tables
  * time the staged path from its first matrix). */
 #ifndef SPMVP_STAGE_H
@@ -38,10 +43,18 @@
 /* The stageable bytes a context writes pageable before it pins (above). */
 #define SPMVP_STAGE_PIN_BYTES ((size_t)128 << 20)
 
-/* Whether an array of `bytes` goes through staging: the device stages arrays this large
- * (stage_bytes), and the context has its chunks or, counting this array, has now written
- * SPMVP_STAGE_PIN_BYTES of such arrays (ctx->stage_seen). */
-int spmvp_stage_wanted(spmvp_context *ctx, size_t bytes);
+/* Whether the device stages an array of `bytes` (its stage_bytes and more), pinned or not. */
+int spmvp_stage_sized(const spmvp_context *ctx, size_t bytes);
+
+/* Counts one upload's arrays that spmvp_stage_sized takes (their bytes summed: `bytes`) toward
+ * the context's SPMVP_STAGE_PIN_BYTES (ctx->stage_seen), and pins the chunks once that total,
+ * this upload included, reaches it: called before the upload's first array. Nothing to report:
+ * chunks that cannot be pinned leave the context writing pageable memory (stage_write). */
+void spmvp_stage_upload(spmvp_context *ctx, size_t bytes);
+
+/* Whether an array of `bytes` goes through staging now: a size the device stages, and the
+ * context has its chunks. */
+int spmvp_stage_wanted(const spmvp_context *ctx, size_t bytes);
 
 /* Pins the chunks now where the device stages (stage_bytes), so that every later array of
  * stage_bytes is staged. SPMVP_OK where nothing is staged or the chunks cannot be pinned (the
