@@ -206,6 +206,14 @@ spmvp_status spmvp_device_open(const char *spec, spmvp_device **out);
 spmvp_device *spmvp_device_free(spmvp_device *d);
 /* The device's name (owned by d); "" when d is NULL. */
 const char *spmvp_device_name(const spmvp_device *d);
+/* Pins d's two staging buffers now (spmvp_product_create says what they are for) rather than
+ * when d's uploads reach 128 MiB: for a caller that will upload more than that, or that wants
+ * every upload at the staged rate that trained profiles' setup models price (bench, rank
+ * --measure and train pin first too). *pin_ms (when not NULL) receives the time this call
+ * spent pinning: 6-12 ms on the H100's and H200's hosts; 0 when d had pinned them already,
+ * stages nothing (a CPU device) or cannot pin them (d then keeps writing pageable memory, as
+ * before). SPMVP_ERR_ARG for a NULL d. */
+spmvp_status spmvp_device_pin_staging(spmvp_device *d, double *pin_ms);
 
 /* Converts A to `format` (a name of spmvp_estimate_format, any case) with the automatic
  * thread mapping and uploads it to d at value_size bytes per value (4 or 8). A is not

@@ -418,6 +418,19 @@ spmvp_device *spmvp_device_free(spmvp_device *d)
 
 const char *spmvp_device_name(const spmvp_device *d) { return d ? d->ctx->info.name : ""; }
 
+spmvp_status spmvp_device_pin_staging(spmvp_device *d, double *pin_ms)
+{
+    if (pin_ms)
+        *pin_ms = 0;
+    if (!d)
+        return spmvp_fail(SPMVP_ERR_ARG, "spmvp_device_pin_staging: the device is NULL");
+    const double before = d->ctx->stage_us;
+    spmvp_status st = spmvp_stage_reserve(d->ctx);
+    if (pin_ms)
+        *pin_ms = (d->ctx->stage_us - before) / 1e3;
+    return st;
+}
+
 spmvp_status spmvp_device_from_cl(cl_context context, cl_command_queue queue, spmvp_device **out)
 {
     if (!out)

@@ -292,6 +292,8 @@ static void bad_arguments_should_fail_with_a_status(void)
     CHECK(spmvp_device_open(NULL, NULL) == SPMVP_ERR_ARG);
     CHECK_FAILS(spmvp_device_open("no such device at all", &d), SPMVP_ERR_NO_DEVICE, d);
     CHECK(spmvp_device_free(NULL) == NULL && !strcmp(spmvp_device_name(NULL), ""));
+    double pin_ms = -1;
+    CHECK(spmvp_device_pin_staging(NULL, &pin_ms) == SPMVP_ERR_ARG && pin_ms == 0);
     CHECK(spmvp_product_run(NULL, v, v) == SPMVP_ERR_ARG);
     CHECK(spmvp_product_free(NULL) == NULL && !strcmp(spmvp_product_params(NULL), ""));
     if (device) {
@@ -434,8 +436,15 @@ int main(void)
     }
     if (spmvp_device_open(NULL, &device))
         printf("no OpenCL device (%s): products skipped\n", spmvp_last_error());
-    else
-        printf("device: %s\n", spmvp_device_name(device));
+    else {
+        /* pinned once: the time of the first call (0 on a CPU device, which stages nothing),
+         * nothing the second; products after it as before (the tests below) */
+        double first = -1, second = -1;
+        CHECK(spmvp_device_pin_staging(device, &first) == SPMVP_OK && first >= 0);
+        CHECK(spmvp_device_pin_staging(device, &second) == SPMVP_OK && second == 0);
+        CHECK(spmvp_device_pin_staging(device, NULL) == SPMVP_OK);
+        printf("device: %s (staging pinned in %.2f ms)\n", spmvp_device_name(device), first);
+    }
     RUN(status_names_should_match_the_layers);
     RUN(empty_matrix_should_predict_and_multiply);
     RUN(one_by_one_should_multiply_in_both_precisions);

@@ -14,6 +14,7 @@
 #include "device.h"     /* device query and selection */
 #include "context.h"    /* context, queue, program cache */
 #include "spmv.h"       /* a matrix on the device in one format: y = A*x */
+#include "stage.h"      /* uploads through pinned staging buffers, and when to pin */
 #include "blas.h"       /* dot, axpy, aypx and CG's steps on device vectors */
 #include "cg.h"         /* conjugate gradients on the device */
 #include "bench.h"      /* verification and event timing */
