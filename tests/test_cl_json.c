@@ -157,9 +157,10 @@ static void every_command_prints_the_shared_schema(void)
             CHECK(cJSON_GetObjectItem(r, "q1_us") && cJSON_GetObjectItem(r, "q3_us") &&
                   cJSON_IsBool(cJSON_GetObjectItem(r, "tied_with_fastest")));
             CHECK(cJSON_IsString(cJSON_GetObjectItem(doc, "fastest")));
-            /* the first format of a fresh context built its programs: some time, however cached */
+            /* each format's setup: an upload (the matrix is not empty), a conversion or none */
             const cJSON *u = cJSON_GetObjectItem(r, "upload_us"), *cv = cJSON_GetObjectItem(r, "convert_us");
             CHECK(cJSON_IsNumber(u) && u->valuedouble > 0 && cJSON_IsNumber(cv) && cv->valuedouble >= 0);
+            /* the first format of a fresh context built its programs: some time, however cached */
             const cJSON *b = cJSON_GetObjectItem(r, "build_ms");
             CHECK(cJSON_IsNumber(b) && b->valuedouble > 0);
             /* the CPU device stages nothing (device.h's stage_bytes 0): nothing pinned */
