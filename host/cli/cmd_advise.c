@@ -63,7 +63,11 @@ const spmvp_cmd spmvp_command_advise = {
     "product time is rank's (the profile's learned model); the setup is the profile's setup\n"
     "model (linear in non-zeros, rows, stored slots and bytes, fitted to the conversions and\n"
     "uploads `spmvp train` timed, cross-validated by family as the products are). Host times\n"
-    "are the training host's: another CPU converts at another speed.\n\n"
+    "are the training host's: another CPU converts at another speed. Uploads are priced as\n"
+    "train timed them, arrays of 4 MiB and more through pinned staging buffers; a process pins\n"
+    "them once such arrays reach 128 MiB in all (or at once: spmvp_device_pin_staging) and\n"
+    "writes pageable memory until then, 2-4x slower for those arrays on the H100's and H200's\n"
+    "hosts.\n\n"
     SPMVP_HELP_MATRIX,
     "  spmvp advise matrices/cage8.mtx.gz --profile devices/nvidia-h100.json --products 10,1000\n",
 };
