@@ -210,7 +210,7 @@ const char *spmvp_device_name(const spmvp_device *d);
  * when d's uploads reach 128 MiB: for a caller that will upload more than that, or that wants
  * every upload at the staged rate that trained profiles' setup models price (bench, rank
  * --measure and train pin first too). *pin_ms (when not NULL) receives the time this call
- * spent pinning: 6-12 ms on the H100's and H200's hosts; 0 when d had pinned them already,
+ * spent pinning: 6-13 ms on the H100's and H200's hosts; 0 when d had pinned them already,
  * stages nothing (a CPU device) or cannot pin them (d then keeps writing pageable memory, as
  * before). SPMVP_ERR_ARG for a NULL d. */
 spmvp_status spmvp_device_pin_staging(spmvp_device *d, double *pin_ms);
@@ -226,7 +226,7 @@ spmvp_status spmvp_device_pin_staging(spmvp_device *d, double *pin_ms);
  * it hands that part back. On a GPU with memory of its own, arrays of 4 MiB and more upload
  * through two pinned host buffers of 8 MiB (3-4x the rate of a pageable write on the H100 and
  * H200) once d's uploads of such arrays add up to 128 MiB, this product's included (it then
- * pins before its first array): pinning takes 6-12 ms, which staging pays back over about
+ * pins before its first array): pinning takes 6-13 ms, which staging pays back over about
  * that much. d keeps them until spmvp_device_free. */
 spmvp_status spmvp_product_create(spmvp_device *d, const spmvp_matrix *A, const char *format,
                                   size_t value_size, spmvp_product **out);
