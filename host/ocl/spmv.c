@@ -116,15 +116,13 @@ static spmvp_status write_array(spmvp_spmv *s, const spmvp_plan_array *a, size_t
     if (a->kind == SPMVP_ARRAY_SCRATCH || !bytes)
         return SPMVP_OK;
     const int narrow = a->kind == SPMVP_ARRAY_VALUE && s->value_size == 4;
-    if (spmvp_stage_wanted(s->ctx, bytes)) {
-        st = narrow ? spmvp_stage_write(s->ctx, s->mat, off, a->host, a->n, sizeof(float),
-                                        spmvp_stage_narrow, 0)
-                    : spmvp_stage_write(s->ctx, s->mat, off, a->host, bytes, 1,
-                                        spmvp_stage_copy_bytes, 0);
-        if (st != SPMVP_ERR_UNSUPPORTED) /* unsupported: nothing pinned, write pageable below */
-            return st;
-        st = SPMVP_OK;
-    }
+    /* wanted only once the context holds its chunks (pinned by spmvp_stage_upload before the
+     * first array, or not at all), so the write cannot find them missing */
+    if (spmvp_stage_wanted(s->ctx, bytes))
+        return narrow ? spmvp_stage_write(s->ctx, s->mat, off, a->host, a->n, sizeof(float),
+                                          spmvp_stage_narrow, 0)
+                      : spmvp_stage_write(s->ctx, s->mat, off, a->host, bytes, 1,
+                                          spmvp_stage_copy_bytes, 0);
     if (!narrow) {
         /* indices, and doubles in double precision: copied from the plan, no host copy */
         SPMVP_CL(clEnqueueWriteBuffer(s->ctx->queue, s->mat, CL_TRUE, off, bytes, a->host, 0,
