@@ -5,7 +5,7 @@
 # --generated-only limits it to generated matrices (names with ':'). Needs python3
 # (scripts/setup.sh installs it). The spmvp binary ($1) is not used.
 . "$(dirname "$0")/lib_cli.sh"
-command -v python3 >/dev/null 2>&1 || { echo "FAIL: python3 is missing (scripts/setup.sh installs it)"; exit 1; }
+need_python3
 h='matrix	family	precision	format	mapping	us	convert_us	upload_us'
 printf '# spmvp-train 1\tdevice=x\n%s\n' "$h" >"$tmp/old"
 printf 'a:1\ta\tdouble\tell\twg=256\t5\t100\t200\n' >>"$tmp/old"

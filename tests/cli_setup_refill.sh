@@ -5,7 +5,7 @@
 # --lesser, a refill's nan never taken, mismatched tables refused and the output untouched.
 # Needs python3 (scripts/setup.sh installs it). The spmvp binary ($1) is not used.
 . "$(dirname "$0")/lib_cli.sh"
-command -v python3 >/dev/null 2>&1 || { echo "FAIL: python3 is missing (scripts/setup.sh installs it)"; exit 1; }
+need_python3
 h='matrix	family	precision	format	mapping	nRows	slots	us	convert_us	upload_us'
 printf '# spmvp-train 1\tdevice=x\n%s\n' "$h" >"$tmp/t"
 printf 'a:1\ta\tdouble\tsell\twg=256\t100000\t2000000\t5\t100\t200\n' >>"$tmp/t"
