@@ -36,6 +36,9 @@ static const char *const convert_names[SPMVP_SETUP_CONVERT_TERMS] = {
 static const char *const upload_names[SPMVP_SETUP_UPLOAD_TERMS] = {
     "upload_us", "upload_us_per_byte", "upload_us_per_slot", "upload_us_per_byte_past_32mib",
     "upload_us_per_byte_to_stage_knot"};
+/* Upload terms every profile has; those after them, the knots' (stops 39 and 41), are read as
+ * 0 from profiles written before them. */
+#define SETUP_UPLOAD_ALWAYS 3
 
 static void convert_terms(const double *x, double *v)
 {
@@ -278,8 +281,8 @@ static spmvp_status read_format(const spmvp_json_reader *r, const cJSON *e, cons
     SPMVP_TRY(spmvp_json_get_int32(r, e, fat, "rows", 1, &F->rows));
     for (int i = 0; i < SPMVP_SETUP_CONVERT_TERMS; i++)
         SPMVP_TRY(spmvp_json_get_double(r, e, fat, convert_names[i], SPMVP_JSON_NONNEG, &F->convert[i]));
-    for (int i = 0; i < SPMVP_SETUP_UPLOAD_TERMS; i++) /* the knots' terms optional (0) */
-        if (i < 3 || cJSON_GetObjectItemCaseSensitive(e, upload_names[i]))
+    for (int i = 0; i < SPMVP_SETUP_UPLOAD_TERMS; i++)
+        if (i < SETUP_UPLOAD_ALWAYS || cJSON_GetObjectItemCaseSensitive(e, upload_names[i]))
             SPMVP_TRY(spmvp_json_get_double(r, e, fat, upload_names[i], SPMVP_JSON_NONNEG, &F->upload[i]));
     if (!cJSON_GetObjectItemCaseSensitive(e, "cv_cases"))
         return SPMVP_OK;
