@@ -12,7 +12,8 @@
  *    get full-bandwidth loads however short they are, and medium rows a group of work-items.
  *    With V >= ADAPT_DIRECT_V (a few longer rows) the V work-items of a row read it straight
  *    from global memory instead, as CSR-vector does: as coalesced, without the round trip
- *    through local memory.
+ *    through local memory; such a block may hold more than SHARE entries (the host's bins).
+ *    On NVIDIA the rows' sums of V <= 32 work-items go by warp shuffles, without barriers.
  *  - vector (CSR-Vector with a whole work-group): one row of SHARE < len <= 4 x SHARE entries,
  *    read straight from global memory with strided, coalesced loads, then a tree reduction.
  *  - chunk (for long rows, CSR-Adaptive's later "VectorL" without its atomics): entries
@@ -25,8 +26,10 @@
  *    them, L1 may hold none of it) and returns done[j] to 0 for the next product. The slots
  *    are added in one order whichever chunk is last: deterministic, no float atomics. (A
  *    second launch for the sums cost about 5 µs on NVIDIA's OpenCL.)
- * Every y[r] is written once. Reductions use local memory and barriers only (OpenCL C 1.2, no
- * sub-groups, no warp-synchronous code); across work-groups, integer atomics and fences. */
+ * Every y[r] is written once. Reductions use local memory and barriers (OpenCL C 1.2, no
+ * sub-groups, no warp-synchronous code), or on NVIDIA the warp shuffles of prelude.cl for the
+ * rows of a stream or direct block (0.98-0.99x the time on the stencils, H100, stop 43);
+ * across work-groups, integer atomics and fences. */
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size (a power of two)"
 #endif
@@ -143,7 +146,8 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         return;
     }
     const INDEX_TYPE r0 = b0, rows = b1 - b0, k0 = rowptr[r0], n = rowptr[b1] - k0;
-    if (n > SHARE) { /* one row, a whole work-group */
+    if (rows == 1 && n > SHARE) { /* one row, a whole work-group (a direct block of a few
+                                     rows may hold more than SHARE entries) */
         const VALUE_TYPE s = range_sum(k0, k0 + n, colidx, val, x, red);
         if (t == 0)
             y[r0] = s;
@@ -193,6 +197,18 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
                 s += lval[i];
         }
     }
+#ifdef SPMVP_WARP
+    if (v <= SPMVP_WARP) { /* v is the same for the whole work-group */
+        /* NVIDIA (prelude.cl): a row's work-items are in one warp (v divides 32 and the
+         * warp's lanes); the tree below by warp shuffles, the same pairs added in the same
+         * order (the same bits), no barrier */
+        for (int h = v / 2; h > 0; h >>= 1)
+            s += spmvp_shfl_down(s, h);
+        if (lane == 0 && j < rows)
+            y[r0 + j] = s;
+        return;
+    }
+#endif
     red[t] = s;
     for (int h = v / 2; h > 0; h >>= 1) { /* v is the same for the whole work-group */
         barrier(CLK_LOCAL_MEM_FENCE);

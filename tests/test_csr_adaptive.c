@@ -41,21 +41,30 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
             long long n = rp[d[1]] - rp[d[0]];
             CHECK_MSG(d[0] == row && d[1] > d[0] && d[1] - d[0] <= B->wg, "%s: block %d rows "
                       "[%d, %d) after row %d", what, (int)b, (int)d[0], (int)d[1], (int)row);
-            CHECK_MSG(n <= share || (d[1] - d[0] == 1 && n <= longest), "%s: block %d has %lld "
-                      "entries in %d rows", what, (int)b, n, (int)(d[1] - d[0]));
+            /* more than a share of entries: one medium row, or a direct block (rows of
+             * SPMVP_ADAPTIVE_DIRECT work-items each, read from global memory) of rows of a
+             * share or less */
+            long long widest = 0;
+            for (spmvp_idx r = d[0]; r < d[1]; r++)
+                widest = rp[r + 1] - rp[r] > widest ? rp[r + 1] - rp[r] : widest;
+            int direct = (d[1] - d[0]) * SPMVP_ADAPTIVE_DIRECT <= B->wg;
+            CHECK_MSG(n <= share || (d[1] - d[0] == 1 && n <= longest) || (direct && widest <= share),
+                      "%s: block %d has %lld entries in %d rows", what, (int)b, n, (int)(d[1] - d[0]));
             /* greedy: the next row would not have fitted (unless the block is full of rows):
-             * too many entries, or a longest row of more than SPMVP_ADAPTIVE_SERIAL
+             * too many entries for a stream block and too many rows for a direct one, a row
+             * longer than a share, or a longest row of more than SPMVP_ADAPTIVE_SERIAL
              * serial adds for its v work-items */
-            if (n <= share && d[1] < A->nrows && d[1] - d[0] < B->wg) {
+            if (widest <= share && d[1] < A->nrows && d[1] - d[0] < B->wg) {
                 long long m = 0, rows = d[1] + 1 - d[0], v = B->wg;
                 for (spmvp_idx r = d[0]; r <= d[1]; r++)
                     m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
                 while (v > 1 && v * rows > B->wg)
                     v >>= 1;
-                CHECK_MSG(rp[d[1] + 1] - rp[d[0]] > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
+                CHECK_MSG((rp[d[1] + 1] - rp[d[0]] > share && rows * SPMVP_ADAPTIVE_DIRECT > B->wg) ||
+                              rp[d[1] + 1] - rp[d[1]] > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
                           "%s: block %d stops early", what, (int)b);
             }
-            if (n <= share) { /* and its serial sums stay within the bound */
+            if (widest <= share) { /* and its serial sums stay within the bound */
                 long long m = 0, rows = d[1] - d[0], v = B->wg;
                 for (spmvp_idx r = d[0]; r < d[1]; r++)
                     m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;

@@ -14,6 +14,10 @@
  *    then gives each row V work-items (V x rows <= WG): one per row for 7-point stencils, 32
  *    for rows of 300. A block whose rows get SPMVP_ADAPTIVE_DIRECT (32) work-items or more
  *    skips local memory: each row's V work-items read it from global memory, as CSR-vector.
+ *    Such a block (8 rows or fewer at WG 256) is not bound to the share: it takes rows of up
+ *    to a share each while they keep 32 work-items, so rows of 1,000 fill a work-group 8 at a
+ *    time rather than 2 (stop 43: 0.78x the time on the H100; rows of 300, 6 -> 8 rows a
+ *    block, unchanged).
  *    SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per work-item
  *    keeps 8 independent loads in flight per work-item, as COO's tiles do, where CSR-Adaptive's
  *    1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
@@ -60,7 +64,11 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
     const long long share = wg * items;
     long long m = rp[r0 + 1] - rp[r0], v = wg;
     spmvp_idx r = r0 + 1; /* the first row always fits: alone it has wg work-items */
-    while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r0] <= share) {
+    /* a block of rows that get SPMVP_ADAPTIVE_DIRECT work-items each reads them from global
+     * memory, not through the share of local memory: it may hold more entries than a share,
+     * so that rows of 300 fill 8 x 32 work-items, not 6 (2,048 entries) */
+    while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r] <= share &&
+           (rp[r + 1] - rp[r0] <= share || (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
         /* v, the work-items a row gets (the largest power of two with v x rows <= wg, as
          * cl/csr_adaptive.cl takes it), only shrinks as the block grows, so the walk stays one
          * step a row (a conversion that recomputed it for every row was 5x slower on the

@@ -20,7 +20,9 @@
  * 2026-11-24: rows of 300 0.92-0.95x the time, the other large matrices of the A/B within
  * 1-2 % but the single-precision stencils 1.03x, on the path it does not take, since
  * reordered; 16 the same as 32, 8 1.05-1.12x slower on R-MAT and rows of 64:
- * docs/data/h100-coo-adaptive/) */
+ * docs/data/h100-coo-adaptive/). Such a block, not bound to the share of local memory, takes
+ * up to 8 rows of a share or less each, more than a share in all (rows of 1,000 at WG 256:
+ * 8 rows a block instead of 2, 0.78x the time on the H100, stop 43, docs/kernels-h100.md) */
 #define SPMVP_ADAPTIVE_DIRECT 32
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
