@@ -55,19 +55,16 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
              * longer than a share, or a longest row of more than SPMVP_ADAPTIVE_SERIAL
              * serial adds for its v work-items */
             if (widest <= share && d[1] < A->nrows && d[1] - d[0] < B->wg) {
-                long long m = 0, rows = d[1] + 1 - d[0], v = B->wg;
-                for (spmvp_idx r = d[0]; r <= d[1]; r++)
-                    m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
+                long long next = rp[d[1] + 1] - rp[d[1]], rows = d[1] + 1 - d[0], v = B->wg;
+                long long m = next > widest ? next : widest;
                 while (v > 1 && v * rows > B->wg)
                     v >>= 1;
                 CHECK_MSG((rp[d[1] + 1] - rp[d[0]] > share && rows * SPMVP_ADAPTIVE_DIRECT > B->wg) ||
-                              rp[d[1] + 1] - rp[d[1]] > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
+                              next > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
                           "%s: block %d stops early", what, (int)b);
             }
             if (widest <= share) { /* and its serial sums stay within the bound */
-                long long m = 0, rows = d[1] - d[0], v = B->wg;
-                for (spmvp_idx r = d[0]; r < d[1]; r++)
-                    m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
+                long long m = widest, rows = d[1] - d[0], v = B->wg;
                 while (v > 1 && v * rows > B->wg)
                     v >>= 1;
                 CHECK_MSG((m + v - 1) / v <= SPMVP_ADAPTIVE_SERIAL, "%s: block %d's "
