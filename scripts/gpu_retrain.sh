@@ -3,15 +3,17 @@
 # (after a kernel change), as docs/data/h100-serial/ did. On this machine first:
 #   awk -F'\t' 'NR<=2 || $4!="FORMAT"' devices/nvidia-NAME.train.tsv > .gpu/NAME.drop.tsv
 #   cp devices/nvidia-NAME.json .gpu/
-# (add `|| $3!="double"` to drop one precision only; to measure every real matrix again in one
-# session, as stop 31 did for the H100: `NR<=2 || ($1 ~ /:/ && ...)` keeps only generated rows,
-# 11,300 real rows in 164-215 s). Then, carrying .gpu (with .gpu/matrices):
+# (drop an unchanged format too, `&& $4!="csr_scalar"`, to anchor the new rows to the table's
+# session: retrain_local.sh's --anchor, below, stop 43; add `|| $3!="double"` to drop one
+# precision only; to measure every real matrix again in one session, as stop 31 did for the
+# H100: `NR<=2 || ($1 ~ /:/ && ...)` keeps only generated rows, 11,300 real rows in 164-215 s).
+# Then, carrying .gpu (with .gpu/matrices):
 #   NAME=h100 scripts/gpu_retrain.sh        (PREC=double to measure one precision)
 # It resumes `spmvp train` twice on copies of that table, each run stopped before its fit, so
 # only the dropped rows are measured, twice. NAME=h200 measures the generated corpus at every
 # configuration and the real matrices at --quick, as that table was made. Back here, with the
 # two tables from $OUT/t.tgz:
-#   scripts/retrain_local.sh NAME FORMAT NAME.s1.tsv NAME.s2.tsv
+#   scripts/retrain_local.sh NAME FORMAT NAME.s1.tsv NAME.s2.tsv [--anchor csr_scalar]
 # which merges the two sessions into devices/nvidia-NAME.train.tsv, gives the FORMAT rows back
 # the setup (conversion, upload) of the session that measured every format (a kernel change
 # cannot move it, another session can: stop 29), and refits the profile beside its table.
