@@ -11,16 +11,16 @@ replaced by the new rows, their times scaled:
 (us_event and us_repeat of the session taken scaled alike; the new rows' features, which a
 changed plan changes, as measured; ANCHOR's rows and the setup columns stay OLD's, as
 scripts/keep_setup.py keeps them). The factor is left at 1 where it is within
-SPMVP_ANCHOR_BAND (default 0.01) of it: the products of 10 µs and more repeat across H100
-sessions to a median of 0.0 % and p10-p90 of +-1 % (stop 43), and scaling them by the anchor's
-own noise would add noise rather than remove drift.
+SPMVP_ANCHOR_BAND (default 0.01) of it: CSR-scalar's products of 10 µs and more repeated from
+the H100 table's session to stop 43's within about 1 % (median 1.000, p10-p90 0.985-1.009), and
+scaling them by the anchor's own noise would add noise rather than remove drift.
 
 Why: a format measured again alone comes from another session, and on the H100s of the
 `device` tool a session's launches differ from the next one's by 1-2 µs, which is the whole
 difference between formats on a launch-bound product. Stop 43's first retrain of CSR-adaptive
 (call 1) came from a session whose launches ran faster than the table's: the table's best moved
-to CSR-adaptive on 116 of its 279 launch-bound matrix-precision pairs (49 before), and the held
-out ranking lost 3-8 points, for a kernel that the same-session A/B measured as no faster there.
+to CSR-adaptive on 116 of its 279 launch-bound matrix-precision pairs (49 before; 67 once
+anchored), and the held-out ranking lost 3-8 points.
 Within one session, the ratio of two kernels is what a user sees; the anchor carries that ratio
 to the table's session. Standard library only; OUT is written through a temporary file."""
 import argparse
@@ -56,7 +56,7 @@ def read(path):
     return lines[:i], head, rows
 
 
-def columns(head, path, names=("matrix", "precision", "format", "mapping", "us")):
+def columns(head, path, names):
     """The index of each named column; a one-line error naming the table if one is missing."""
     missing = [n for n in names if n not in head]
     if missing:
