@@ -22,46 +22,18 @@ difference between formats on a launch-bound product. Stop 43's first retrain of
 to CSR-adaptive on 116 of its 279 launch-bound matrix-precision pairs (49 before; 67 once
 anchored), and the held-out ranking lost 3-8 points.
 Within one session, the ratio of two kernels is what a user sees; the anchor carries that ratio
-to the table's session. Standard library only; OUT is written through a temporary file."""
+to the table's session. Standard library only (and train_table.py): any table may be gzipped;
+OUT is written through a temporary file."""
 import argparse
 import os
 import statistics
 import sys
 from collections import defaultdict
 
+from train_table import KEY, read, write
+
 SCALED = ("us", "us_event", "us_repeat")
 KEPT = ("convert_us", "upload_us")  # setup: a kernel change cannot move it, a session can
-
-
-def read(path):
-    """(comment lines, header, rows as lists) of a training table."""
-    try:
-        with open(path, newline="") as f:
-            lines = f.read().split("\n")
-    except (OSError, UnicodeDecodeError) as e:
-        raise SystemExit(f"anchor_rows: {path}: {e.strerror if isinstance(e, OSError) else e}")
-    while lines and lines[-1] == "":
-        lines.pop()
-    i = 0
-    while i < len(lines) and lines[i].startswith("#"):
-        i += 1
-    if i == len(lines):
-        raise SystemExit(f"anchor_rows: {path}: no header line")
-    head = lines[i].split("\t")
-    rows = [line.split("\t") for line in lines[i + 1:]]
-    for n, r in enumerate(rows):
-        if len(r) != len(head):
-            raise SystemExit(f"anchor_rows: {path}:{i + n + 2}: {len(r)} fields, the header has "
-                             f"{len(head)}")
-    return lines[:i], head, rows
-
-
-def columns(head, path, names):
-    """The index of each named column; a one-line error naming the table if one is missing."""
-    missing = [n for n in names if n not in head]
-    if missing:
-        raise SystemExit(f"anchor_rows: {path}: no column {missing[0]}")
-    return {n: head.index(n) for n in names}
 
 
 def time(v, where):
@@ -75,13 +47,14 @@ def time(v, where):
     return t
 
 
-def least(paths, formats):
-    """Each (matrix, precision, format, mapping) of `formats` in the tables at `paths`: the row,
-    by column name, of the session whose batch was faster (spmvp train --merge's rule)."""
+def least(paths, formats, need):
+    """Each (matrix, precision, format, mapping) of `formats` in the tables at `paths`, which
+    must have the columns `need`: the row, by column name, of the session whose batch was
+    faster (spmvp train --merge's rule)."""
     best = {}
     for p in paths:
-        _, head, rows = read(p)
-        c = columns(head, p, ("matrix", "precision", "format", "mapping") + SCALED)
+        _, head, rows = read(p, need, "anchor_rows")
+        c = {name: head.index(name) for name in KEY + SCALED}
         for n, r in enumerate(rows):
             if r[c["format"]] not in formats:
                 continue
@@ -106,9 +79,11 @@ def main():
     formats = set(a.format.split(","))
     if a.anchor in formats:
         raise SystemExit(f"anchor_rows: the anchor {a.anchor} is one of the formats it anchors")
-    comments, head, rows = read(a.old)
-    c = columns(head, a.old, ("matrix", "precision", "format", "mapping") + SCALED)
-    new = least([a.s1, a.s2], formats | {a.anchor})
+    comments, head, rows = read(a.old, KEY + SCALED, "anchor_rows")
+    c = {name: head.index(name) for name in KEY + SCALED}
+    # the new tables need every column the new rows replace, the key and times named first
+    need = KEY + SCALED + tuple(name for name in head if name not in KEY + SCALED)
+    new = least([a.s1, a.s2], formats | {a.anchor}, need)
 
     ratios = defaultdict(list)
     for r in rows:
@@ -134,9 +109,6 @@ def main():
             missing += 1
             continue
         row = new[k]
-        missing_col = [name for name in head if name not in row]
-        if missing_col:
-            raise SystemExit(f"anchor_rows: the new rows have no column {missing_col[0]}")
         r = [r[i] if name in KEPT else row[name] for i, name in enumerate(head)]
         for name in SCALED:
             try:
@@ -147,14 +119,7 @@ def main():
         replaced += 1
         scaled += f != 1.0
 
-    tmp = a.output + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        for line in comments:
-            f.write(line + "\n")
-        f.write("\t".join(head) + "\n")
-        for r in out:
-            f.write("\t".join(r) + "\n")
-    os.replace(tmp, a.output)
+    write(a.output, comments, head, out)
     fs = sorted(factor.values())
     q = lambda p: fs[min(len(fs) - 1, int(p * len(fs)))] if fs else float("nan")
     print(f"anchor_rows: {replaced} {a.format} rows replaced ({scaled} scaled), {missing} kept; "

@@ -23,44 +23,18 @@ this script did by hand: docs/data/solver/stop40/merge_sell.py is `merge --take 
 --lesser --formats sell --min-rows 65536`, stop41/merge_large.py `merge --take upload --lesser
 --min-array-bytes 4194304`."""
 import argparse
-import gzip
 import math
-import os
 import sys
 
-KEY = ("matrix", "precision", "format", "mapping")
+import train_table
+from train_table import KEY, write
 
-
-def opener(path, mode):
-    return gzip.open(path, mode + "t") if path.endswith(".gz") else open(path, mode)
+SETUP = ("convert_us", "upload_us")
 
 
 def read(path):
-    """(comment lines, header, rows as lists) of a training table."""
-    com, hdr, rows = [], None, []
-    with opener(path, "r") as f:
-        for line in f:
-            if line.startswith("#"):
-                com.append(line)
-                continue
-            p = line.rstrip("\n").split("\t")
-            if hdr is None:
-                hdr = p
-            else:
-                rows.append(p)
-    if hdr is None or any(k not in hdr for k in KEY + ("convert_us", "upload_us")):
-        sys.exit(f"setup_refill: {path}: not a training table with setup columns")
-    return com, hdr, rows
-
-
-def write(path, com, hdr, rows):
-    tmp = path + ".tmp" + (".gz" if path.endswith(".gz") else "")
-    with opener(tmp, "w") as o:
-        o.writelines(com)
-        o.write("\t".join(hdr) + "\n")
-        for p in rows:
-            o.write("\t".join(p) + "\n")
-    os.replace(tmp, path)
+    """(comment lines, header, rows as lists) of a training table with setup columns."""
+    return train_table.read(path, KEY + SETUP, "setup_refill")
 
 
 def selector(a, hdr):
