@@ -13,17 +13,15 @@ format measured again alone moved the setup of every CSR format: advice within 5
 
 --generated-only limits it to generated matrices (names with ':'), for a table whose real
 matrices were all measured again together. Rows missing from OLD keep their new columns and
-are counted. Standard library only."""
+are counted. Reads and writes through train_table.py (comment lines kept; .gz by name)."""
 import argparse
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import train_table  # noqa: E402  (the training tables' one reader and writer)
 
-def header_index(lines):
-    for i, line in enumerate(lines):
-        if line and not line.startswith("#"):
-            return i
-    raise SystemExit("keep_setup: no header line")
+COLS = train_table.KEY + ("convert_us", "upload_us")
 
 
 def main():
@@ -33,50 +31,25 @@ def main():
     ap.add_argument("format")
     ap.add_argument("--generated-only", action="store_true")
     a = ap.parse_args()
-    try:
-        with open(a.old) as f:
-            old = f.read().split("\n")
-        with open(a.new) as f:
-            new = f.read().split("\n")
-    except OSError as e:
-        sys.exit(f"keep_setup: {e}")
-    ho, hn = header_index(old), header_index(new)
-    cols = old[ho].split("\t")
-    if new[hn].split("\t") != cols:
+    _, hold, old = train_table.read(a.old, COLS, "keep_setup")
+    com, hnew, new = train_table.read(a.new, COLS, "keep_setup")
+    if hnew != hold:
         sys.exit(f"keep_setup: {a.new}: its columns differ from {a.old}'s")
-    try:
-        m, p, fm, mp, cv, up = (cols.index(c) for c in
-                                ("matrix", "precision", "format", "mapping", "convert_us", "upload_us"))
-    except ValueError as e:
-        sys.exit(f"keep_setup: {a.old}: {e}")
-
-    def key(v):
-        return (v[m], v[p], v[fm], v[mp])
-
+    key = [hold.index(c) for c in train_table.KEY]
+    m, fm, cv, up = (hold.index(c) for c in ("matrix", "format", "convert_us", "upload_us"))
+    setup = {tuple(v[k] for k in key): (v[cv], v[up]) for v in old}
     formats = set(a.format.split(","))
-    setup = {}
-    for line in old[ho + 1:]:
-        if line and not line.startswith("#"):
-            v = line.split("\t")
-            setup[key(v)] = (v[cv], v[up])
     kept = missing = 0
-    for i in range(hn + 1, len(new)):
-        line = new[i]
-        if not line or line.startswith("#"):
-            continue
-        v = line.split("\t")
+    for v in new:
         if v[fm] not in formats or (a.generated_only and ":" not in v[m]):
             continue
-        if key(v) in setup:
-            v[cv], v[up] = setup[key(v)]
-            new[i] = "\t".join(v)
+        s = setup.get(tuple(v[k] for k in key))
+        if s:
+            v[cv], v[up] = s
             kept += 1
         else:
             missing += 1
-    tmp = a.new + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("\n".join(new))
-    os.replace(tmp, a.new)
+    train_table.write(a.new, com, hnew, new)
     print(f"keep_setup: {kept} rows given their old setup, {missing} not in {a.old}")
 
 
