@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """cross_session.py S1 S2 FORMAT[,FORMAT...]: two sessions of the same table's rows (training
 tables, gzipped or not, e.g. two of scripts/gpu_retrain.sh) against each other: the floor a
-predictor trained on one session meets when judged on another's.
+predictor trained on one session meets when judged on another's. Run from the repository root
+(it reads the tables through scripts/train_table.py).
 
 1. Picks: per matrix and precision, over FORMAT's configurations both sessions measured, the
    configuration S1 measured fastest, its S2 time over S2's least; the share within 5 %, for
