@@ -2,7 +2,8 @@
  * depends on format and size (boosted where 20 pairs exist, binned by size below), and one
  * that depends on A's time at the same size (bandwidth-bound or not); falls back to the
  * nearest size with pairs, then to the overall median, and refuses two tables that share no
- * configuration. */
+ * configuration; B's time of a matrix is A's best times the lower median ratio of the
+ * configurations near A's best. */
 #include <math.h>
 #include <string.h>
 
@@ -99,9 +100,32 @@ static void the_ratio_follows_what_bounds_a(void)
     spmvp_train_table_free(&b);
 }
 
+/* spmvp_pair_ratio_near: the lower median ratio among the configurations A predicts within
+ * SPMVP_PAIR_NEAR of its best, times A's best; unusable entries passed over. */
+static void the_matrix_ratio_is_the_median_near_a_best(void)
+{
+    double b = 0;
+    /* 10, 11, 12 µs are near 10; 20 is not (its ratio 0.1 would have been B's least time) */
+    const double t[] = {12, 10, 20, 11}, r[] = {0.9, 0.7, 0.1, 0.8};
+    CHECK(spmvp_pair_ratio_near(t, r, 4, &b) == 3 && fabs(b - 8.0) < 1e-12); /* 10 x 0.8 */
+    /* an even count takes the lower median: 0.7 of {0.7, 0.8} */
+    CHECK(spmvp_pair_ratio_near(t + 1, r + 1, 3, &b) == 0 && fabs(b - 7.0) < 1e-12);
+    /* equal ratios are ranked by index: the middle one of three */
+    const double te[] = {10, 10, 10}, re[] = {0.5, 0.5, 0.5};
+    CHECK(spmvp_pair_ratio_near(te, re, 3, &b) == 1 && fabs(b - 5.0) < 1e-12);
+    /* entries with no time or no ratio are passed over, also as A's best */
+    const double tn[] = {NAN, 1, 10, 0}, rn[] = {0.5, NAN, 0.6, 0.2};
+    CHECK(spmvp_pair_ratio_near(tn, rn, 4, &b) == 2 && fabs(b - 6.0) < 1e-12);
+    /* nothing usable, or nothing at all: -1 and NaN */
+    const double tz[] = {0, -1}, rz[] = {1, 1};
+    CHECK(spmvp_pair_ratio_near(tz, rz, 2, &b) == -1 && isnan(b));
+    CHECK(spmvp_pair_ratio_near(t, r, 0, &b) == -1 && isnan(b));
+}
+
 int main(void)
 {
     RUN(the_ratio_follows_format_and_size);
     RUN(the_ratio_follows_what_bounds_a);
+    RUN(the_matrix_ratio_is_the_median_near_a_best);
     return test_report();
 }

@@ -109,16 +109,26 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
         return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: %s", spec, spmvp_last_error());
     }
     ranked = ranked && na > 0 && nb > 0 && !isnan(ra[0].us) && !isnan(rb[0].us);
-    /* paired: B's time of each of A's configurations is A's prediction times the ratio both
-     * devices measured on configurations of that format and size (pair_ratio.h) */
+    /* paired: B's time is A's best times the ratio learned from what both devices measured,
+     * the median over A's configurations near its best (pair_ratio.h, spmvp_pair_ratio_near) */
     int pb_best = -1;
     double pb_us = NAN;
-    for (int i = 0; ranked && pair && i < na; i++) {
-        double t = ra[i].us *
-                   spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].x, ra[i].us);
-        if (!isnan(t) && (pb_best < 0 || t < pb_us))
-            pb_best = i, pb_us = t;
+    double *t_a = ranked && pair ? malloc((size_t)na * sizeof *t_a) : NULL;
+    double *ratio = t_a ? malloc((size_t)na * sizeof *ratio) : NULL;
+    if (ranked && pair && !ratio) {
+        free(t_a), free(ra), free(rb);
+        spmvp_rowlen_stats_free(s);
+        spmvp_csr_free(A);
+        return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s: out of memory", spec);
     }
+    for (int i = 0; ratio && i < na; i++) {
+        t_a[i] = ra[i].us;
+        ratio[i] = spmvp_pair_ratio_predict(pair, a->prec, ra[i].config.format, ra[i].x, ra[i].us);
+    }
+    if (ratio)
+        pb_best = spmvp_pair_ratio_near(t_a, ratio, na, &pb_us);
+    free(t_a);
+    free(ratio);
     spmvp_csr_free(A);
     const int ranked_lb = ranked && (launch_bound(a, ra[0].us) || launch_bound(b, rb[0].us));
     const int paired_lb = pb_best >= 0 && (launch_bound(a, ra[0].us) || launch_bound(b, pb_us));
@@ -184,8 +194,9 @@ static int one_matrix(const char *spec, const spmvp_predictor *a, const spmvp_pr
                    spmvp_model_name(ma), spmvp_format_name(rb[0].config.format), rb[0].mapping,
                    rb[0].us, spmvp_model_name(mb), verdict(v, sizeof v, ra[0].us, rb[0].us));
         if (pb_best >= 0)
-            printf("  paired      B: %s %s (%.3g µs: A's ranking times the B/A learned from what "
-                   "both measured)   %s\n", spmvp_format_name(ra[pb_best].config.format),
+            printf("  paired      B: %s %s (%.3g µs: A's best times the B/A learned from what "
+                   "both measured, the median near A's best)   %s\n",
+                   spmvp_format_name(ra[pb_best].config.format),
                    ra[pb_best].mapping, pb_us, verdict(v, sizeof v, ra[0].us, pb_us));
         if (ranked_lb || paired_lb)
             printf("  note        launch-bound: predicted within a profile's launch time (A %.3g µs, "
@@ -278,10 +289,10 @@ const spmvp_cmd spmvp_command_compare = {
     "mapping), their ratio, and the format each picks; and, when both profiles are trained\n"
     "(spmvp train), the configuration each ranks first by its model that ranked best in\n"
     "cross-validation (as rank) with its predicted time and the ratio: how much faster B runs\n"
-    "the matrix; and the paired ratio (ours): A's ranking times the ratio B/A learned (boosted\n"
+    "the matrix; and the paired ratio (ours): A's best time times the ratio B/A learned (boosted\n"
     "trees per format on the features) from the configurations both devices measured in their\n"
-    "training tables, so that A's model error cancels (the more accurate one:\n"
-    "docs/solver-h100.md). A product predicted within a profile's launch time is marked\n"
+    "training tables, its median over A's configurations within 1.25x of A's best, so that A's\n"
+    "model error cancels (the more accurate one: docs/solver-h100.md). A product predicted within a profile's launch time is marked\n"
     "launch-bound: its ratio is the two launch floors', which move between sessions.\n\n"
     SPMVP_HELP_MATRIX,
     "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n"

@@ -207,6 +207,38 @@ void spmvp_pair_ratio_free(spmvp_pair_ratio *r)
     memset(r->b, 0, sizeof r->b);
 }
 
+/* Whether entry i is usable and near A's best (spmvp_pair_ratio_near). */
+static int near_ok(const double *t_a, const double *r, int i, double best)
+{
+    return t_a[i] > 0 && r[i] > 0 && t_a[i] <= SPMVP_PAIR_NEAR * best;
+}
+
+int spmvp_pair_ratio_near(const double *t_a, const double *r, int n, double *b_us)
+{
+    double best = INFINITY;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (t_a[i] > 0 && r[i] > 0)
+            best = fmin(best, t_a[i]);
+    for (int i = 0; i < n; i++)
+        m += near_ok(t_a, r, i, best);
+    /* the entry of rank (m - 1) / 2 by ratio, ties broken by index: the lower median. n is a
+     * matrix's configurations (at most a few hundred), so counting beats sorting a copy */
+    for (int i = 0; i < n; i++) {
+        if (!near_ok(t_a, r, i, best))
+            continue;
+        int rank = 0;
+        for (int j = 0; j < n; j++)
+            rank += near_ok(t_a, r, j, best) && (r[j] < r[i] || (r[j] == r[i] && j < i));
+        if (rank == (m - 1) / 2) {
+            *b_us = best * r[i];
+            return i;
+        }
+    }
+    *b_us = NAN;
+    return -1;
+}
+
 spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a,
                                  const int m[SPMVP_NPRECISIONS], const spmvp_train_table *b,
                                  spmvp_pair_cv out[SPMVP_NPRECISIONS])
@@ -221,8 +253,10 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
     double *err = malloc(SPMVP_NPRECISIONS * cap * sizeof *err); /* precision k's at k * cap */
     long *pair_of = malloc(cap * sizeof *pair_of);
     size_t *idx = malloc(cap * sizeof *idx), nidx = 0, ne[SPMVP_NPRECISIONS] = {0};
+    /* one matrix's A times and ratios at a time (spmvp_pair_ratio_near) */
+    double *t_a = malloc(cap * sizeof *t_a), *ratio = malloc(cap * sizeof *ratio);
     static spmvp_pair_ratio r; /* large: not on the stack */
-    if (!use || !pred_b || !err || !pair_of || !idx) {
+    if (!use || !pred_b || !err || !pair_of || !idx || !t_a || !ratio) {
         st = spmvp_fail(SPMVP_ERR_NOMEM, "out of memory cross-validating the paired ratio");
         goto out;
     }
@@ -257,19 +291,21 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
         while (s1 < nidx && a->row[idx[s1]].prec == first->prec &&
                !strcmp(a->row[idx[s1]].matrix, first->matrix))
             s1++;
-        double pa_min = INFINITY, pb_min = INFINITY, ma = INFINITY, mb = INFINITY;
+        double pa_min = INFINITY, pb_near = NAN, ma = INFINITY, mb = INFINITY;
+        int nm = 0;
         for (size_t j = s0; j < s1; j++) {
             size_t i = idx[j];
             double p = cv_a->pred[i * SPMVP_MODELS_MAX + m[first->prec]];
             if (!(p > 0) || !(pred_b[i] > 0))
                 continue;
+            t_a[nm] = p;
+            ratio[nm++] = pred_b[i] / p;
             pa_min = fmin(pa_min, p);
-            pb_min = fmin(pb_min, pred_b[i]);
             ma = fmin(ma, a->row[i].us);
             mb = fmin(mb, b->row[pb[pair_of[i]]].us);
         }
-        if (isfinite(pa_min) && isfinite(ma))
-            err[first->prec * cap + ne[first->prec]++] = fabs((pb_min / pa_min) / (mb / ma) - 1);
+        if (spmvp_pair_ratio_near(t_a, ratio, nm, &pb_near) >= 0 && isfinite(ma))
+            err[first->prec * cap + ne[first->prec]++] = fabs((pb_near / pa_min) / (mb / ma) - 1);
         s0 = s1;
     }
     for (int k = 0; k < SPMVP_NPRECISIONS; k++) {
@@ -292,5 +328,7 @@ out:
     free(err);
     free(pair_of);
     free(idx);
+    free(t_a);
+    free(ratio);
     return st;
 }

@@ -51,7 +51,7 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
  * cross-validation cv_a (cv.h), the ratio fitted on the pairs of the other folds (one fit for
  * both precisions) times model m[k]'s held-out prediction of A predicts B's time of each paired
  * configuration of precision k in the fold (m[k] < 0: precision k is skipped); then per matrix
- * and precision, the predicted B/A (least predicted B over least predicted A) against the
+ * and precision, the predicted B/A (spmvp_pair_ratio_near over least predicted A) against the
  * measured one (least measured B over least measured A), over the configurations both
  * measured. out[k]: matrices, the share with |predicted / measured - 1| <= 10 %, its median
  * and p90. SPMVP_ERR_NOMEM; a fit's failure. */
@@ -62,6 +62,22 @@ typedef struct spmvp_pair_cv {
 spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a,
                                  const int m[SPMVP_NPRECISIONS], const spmvp_train_table *b,
                                  spmvp_pair_cv out[SPMVP_NPRECISIONS]);
+
+/* Device B's time of a matrix from A's predictions t_a[0..n) of its configurations and their
+ * predicted ratios r[0..n) (spmvp_pair_ratio_predict): A's least predicted time times the lower
+ * median ratio of the configurations A predicts within SPMVP_PAIR_NEAR of it. Why not B's least
+ * predicted time, the least t_a[i] r[i]: the least of a few dozen noisy products favours the
+ * configurations whose ratio the booster errs low on (on the compare set the paired ratio came
+ * out below the measured one more often, and further, than above it). The ratio of a
+ * configuration A cannot tell from its best is as likely to be B's as that one's, so the median
+ * of those near it is the estimate. Held out by family (`spmvp cv H100 --pair H200`, stop 44,
+ * docs/solver-h100.md) within 10 % of the measured ratio on 63 / 75 % of the matrices (single /
+ * double) against 59 / 71 % for the least. 1.25 lies in the plateau of a sweep that took the
+ * mean of the two middle ratios for an even count (1.05: 61 / 70, 1.1: 64 / 73, 1.2: 64 / 76,
+ * 1.35: 66 / 76, 2: 61 / 74 %; A's first pick's ratio alone: 58 / 63 %). Entries whose t_a or r is not above 0 are passed over. Returns the index whose
+ * ratio is that median and sets *b_us to B's time; -1 and NaN where no entry is usable. */
+#define SPMVP_PAIR_NEAR 1.25
+int spmvp_pair_ratio_near(const double *t_a, const double *r, int n, double *b_us);
 
 /* The predicted t_B / t_A of a configuration of format f at precision k with features x
  * (featvec.h) that device A runs in t_a µs (its prediction; <= 0 or NaN: unknown, which the
