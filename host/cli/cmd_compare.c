@@ -292,8 +292,9 @@ const spmvp_cmd spmvp_command_compare = {
     "the matrix; and the paired ratio (ours): A's best time times the ratio B/A learned (boosted\n"
     "trees per format on the features) from the configurations both devices measured in their\n"
     "training tables, its median over A's configurations within 1.25x of A's best, so that A's\n"
-    "model error cancels (the more accurate one: docs/solver-h100.md). A product predicted within a profile's launch time is marked\n"
-    "launch-bound: its ratio is the two launch floors', which move between sessions.\n\n"
+    "model error cancels (the more accurate one: docs/solver-h100.md). A product predicted\n"
+    "within a profile's launch time is marked launch-bound: its ratio is the two launch\n"
+    "floors', which move between sessions.\n\n"
     SPMVP_HELP_MATRIX,
     "  spmvp compare devices/pocl-cpu.json devices/nvidia-h100.json laplace3d:60 --model fixed\n"
     "  spmvp compare devices/nvidia-h100.json devices/nvidia-h200.json rmat:19 --precision double\n",

@@ -74,8 +74,9 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
  * docs/solver-h100.md) within 10 % of the measured ratio on 63 / 75 % of the matrices (single /
  * double) against 59 / 71 % for the least. 1.25 lies in the plateau of a sweep that took the
  * mean of the two middle ratios for an even count (1.05: 61 / 70, 1.1: 64 / 73, 1.2: 64 / 76,
- * 1.35: 66 / 76, 2: 61 / 74 %; A's first pick's ratio alone: 58 / 63 %). Entries whose t_a or r is not above 0 are passed over. Returns the index whose
- * ratio is that median and sets *b_us to B's time; -1 and NaN where no entry is usable. */
+ * 1.35: 66 / 76, 2: 61 / 74 %; A's first pick's ratio alone: 58 / 63 %). Entries whose t_a or
+ * r is not above 0 are passed over. Returns the index whose ratio is that median and sets
+ * *b_us to B's time; -1 and NaN where no entry is usable. */
 #define SPMVP_PAIR_NEAR 1.25
 int spmvp_pair_ratio_near(const double *t_a, const double *r, int n, double *b_us);
 
