@@ -12,8 +12,9 @@
         the training tables' matrices, held out: `spmvp cv TABLE --predictions` of each device's
         table; per matrix and precision, over the configurations both tables measured, the
         least held-out prediction of MODEL on each device against the least measured time; and
-        the paired ratio as model/predict/pair_ratio.c computes it, its bins fitted without the
-        matrix's family.
+        the paired ratio as model/predict/pair_ratio.c first computed it (its size bins alone,
+        fitted without the matrix's family; B's least time), kept for the older figures: today's
+        paired ratio (boosted, the median near A's best, stop 44) is `spmvp cv A --pair B`.
 
   repeat BENCH_DIR_A BENCH_DIR_B
         the noise of the measured ratio itself: bench files NAME.PRECISION.1.json and .2.json
