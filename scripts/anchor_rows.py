@@ -30,7 +30,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-from train_table import KEY, read, write
+from train_table import KEY, key_of, read, write
 
 SCALED = ("us", "us_event", "us_repeat")
 KEPT = ("convert_us", "upload_us")  # setup: a kernel change cannot move it, a session can
@@ -54,12 +54,12 @@ def least(paths, formats, need):
     best = {}
     for p in paths:
         _, head, rows = read(p, need, "anchor_rows")
-        c = {name: head.index(name) for name in KEY + SCALED}
+        fmt, us_col, key = head.index("format"), head.index("us"), key_of(head)
         for n, r in enumerate(rows):
-            if r[c["format"]] not in formats:
+            if r[fmt] not in formats:
                 continue
-            k = (r[c["matrix"]], r[c["precision"]], r[c["format"]], r[c["mapping"]])
-            us = time(r[c["us"]], f"{p}: row {n + 1}")
+            k = key(r)
+            us = time(r[us_col], f"{p}: row {n + 1}")
             if k not in best or us < best[k][""]:
                 best[k] = dict(zip(head, r))
                 best[k][""] = us  # the parsed time
@@ -81,6 +81,7 @@ def main():
         raise SystemExit(f"anchor_rows: the anchor {a.anchor} is one of the formats it anchors")
     comments, head, rows = read(a.old, KEY + SCALED, "anchor_rows")
     c = {name: head.index(name) for name in KEY + SCALED}
+    key = key_of(head)
     # the new tables need every column the new rows replace, the key and times named first
     need = KEY + SCALED + tuple(name for name in head if name not in KEY + SCALED)
     new = least([a.s1, a.s2], formats | {a.anchor}, need)
@@ -89,7 +90,7 @@ def main():
     for r in rows:
         if r[c["format"]] != a.anchor:
             continue
-        k = (r[c["matrix"]], r[c["precision"]], a.anchor, r[c["mapping"]])
+        k = key(r)
         if k in new:
             ratios[k[:2]].append(time(r[c["us"]], f"{a.old}: {k}") / new[k][""])
     factor = {}
@@ -102,7 +103,7 @@ def main():
         if r[c["format"]] not in formats:
             out.append(r)
             continue
-        k = (r[c["matrix"]], r[c["precision"]], r[c["format"]], r[c["mapping"]])
+        k = key(r)
         f = factor.get(k[:2])
         if k not in new or f is None:
             out.append(r)  # not measured again, or no anchor: the old row

@@ -15,11 +15,9 @@ format measured again alone moved the setup of every CSR format: advice within 5
 matrices were all measured again together. Rows missing from OLD keep their new columns and
 are counted. Reads and writes through train_table.py (comment lines kept; .gz by name)."""
 import argparse
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import train_table  # noqa: E402  (the training tables' one reader and writer)
+import train_table  # the training tables' one reader and writer, beside this script
 
 COLS = train_table.KEY + ("convert_us", "upload_us")
 
@@ -35,15 +33,15 @@ def main():
     com, hnew, new = train_table.read(a.new, COLS, "keep_setup")
     if hnew != hold:
         sys.exit(f"keep_setup: {a.new}: its columns differ from {a.old}'s")
-    key = [hold.index(c) for c in train_table.KEY]
+    key = train_table.key_of(hold)
     m, fm, cv, up = (hold.index(c) for c in ("matrix", "format", "convert_us", "upload_us"))
-    setup = {tuple(v[k] for k in key): (v[cv], v[up]) for v in old}
+    setup = {key(v): (v[cv], v[up]) for v in old}
     formats = set(a.format.split(","))
     kept = missing = 0
     for v in new:
         if v[fm] not in formats or (a.generated_only and ":" not in v[m]):
             continue
-        s = setup.get(tuple(v[k] for k in key))
+        s = setup.get(key(v))
         if s:
             v[cv], v[up] = s
             kept += 1

@@ -92,7 +92,7 @@ def main():
     _, hdr2, refill = read(a.files[1])
     if hdr2 != hdr:
         sys.exit("setup_refill: the two tables' columns differ")
-    key = lambda p: tuple(p[i[k]] for k in KEY)
+    key = train_table.key_of(hdr)
     r = {key(p): p for p in refill}
     cols = {"convert": ["convert_us"], "upload": ["upload_us"], "both": ["convert_us", "upload_us"]}[a.take]
     for p in rows:

@@ -1,6 +1,6 @@
 """train_table.py: the training tables of `spmvp train` (TSV: comment lines, a header, a row a
 configuration) read and written for the scripts that rework them (setup_refill.py,
-anchor_rows.py): gzip-compressed where the name ends in .gz, comment lines kept, and written
+anchor_rows.py, keep_setup.py): gzip-compressed where the name ends in .gz, comment lines kept, and written
 through a temporary file renamed into place, so that a failed run leaves the table whole.
 Standard library only."""
 import gzip
@@ -8,6 +8,13 @@ import os
 import sys
 
 KEY = ("matrix", "precision", "format", "mapping")  # what names a row in its table
+
+
+def key_of(hdr):
+    """A function giving a row (a list, as read returns it) of a table with header hdr its KEY
+    tuple; hdr must have KEY's columns (read's `need`)."""
+    col = [hdr.index(c) for c in KEY]
+    return lambda row: tuple(row[i] for i in col)
 
 
 def opener(path, mode):

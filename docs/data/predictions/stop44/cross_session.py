@@ -24,9 +24,8 @@ import train_table  # noqa: E402  (scripts/train_table.py: the training tables' 
 def times(path):
     """(matrix, precision, format, mapping) -> µs."""
     _, hdr, rows = train_table.read(path, train_table.KEY + ("us",), "cross_session")
-    col = [hdr.index(c) for c in train_table.KEY]
-    us = hdr.index("us")
-    return {tuple(r[c] for c in col): float(r[us]) for r in rows}
+    key, us = train_table.key_of(hdr), hdr.index("us")
+    return {key(r): float(r[us]) for r in rows}
 
 
 def picks(a, b, fmts):
