@@ -291,7 +291,7 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
         while (s1 < nidx && a->row[idx[s1]].prec == first->prec &&
                !strcmp(a->row[idx[s1]].matrix, first->matrix))
             s1++;
-        double pa_min = INFINITY, pb_near = NAN, ma = INFINITY, mb = INFINITY;
+        double ma = INFINITY, mb = INFINITY, pb_near;
         int nm = 0;
         for (size_t j = s0; j < s1; j++) {
             size_t i = idx[j];
@@ -300,12 +300,13 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
                 continue;
             t_a[nm] = p;
             ratio[nm++] = pred_b[i] / p;
-            pa_min = fmin(pa_min, p);
             ma = fmin(ma, a->row[i].us);
             mb = fmin(mb, b->row[pb[pair_of[i]]].us);
         }
-        if (spmvp_pair_ratio_near(t_a, ratio, nm, &pb_near) >= 0 && isfinite(ma))
-            err[first->prec * cap + ne[first->prec]++] = fabs((pb_near / pa_min) / (mb / ma) - 1);
+        /* the predicted B/A is the median ratio itself: B's time over A's best */
+        const int k = spmvp_pair_ratio_near(t_a, ratio, nm, &pb_near);
+        if (k >= 0 && isfinite(ma))
+            err[first->prec * cap + ne[first->prec]++] = fabs(ratio[k] / (mb / ma) - 1);
         s0 = s1;
     }
     for (int k = 0; k < SPMVP_NPRECISIONS; k++) {
