@@ -44,6 +44,18 @@
 #ifndef ADAPT_DIRECT_V
 #error "define ADAPT_DIRECT_V, the work-items per row from which a stream block reads directly"
 #endif
+/* The paths the matrix's blocks take (model/sparse/csr_adaptive.h, SPMVP_ADAPTIVE_PATH_*: 1
+ * stream through local memory, 2 direct stream, 4 a row over whole work-groups: a medium row
+ * or a long row's chunks); the others are not compiled, so that their registers and local
+ * memory do not lower the occupancy of the paths that run. Every path unless the host says.
+ * (The medium rows and the chunks are one bit: PoCL 3.1 summed a medium row wrongly in a
+ * program without the chunk path, 2026-11-28, and right with it.) */
+#ifndef ADAPT_PATHS
+#define ADAPT_PATHS 7
+#endif
+#define ADAPT_STAGED (ADAPT_PATHS & 1)
+#define ADAPT_DIRECT (ADAPT_PATHS & 2)
+#define ADAPT_WHOLE (ADAPT_PATHS & 4)
 
 /* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
  * valid in work-item 0. */
@@ -116,13 +128,18 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     /* not restrict: written here and read back through a volatile pointer */
     __global VALUE_TYPE *partial = (__global VALUE_TYPE *)(spmvp_mat + partial_off);
     __global int *done = (__global int *)(spmvp_mat + done_off);
+#if ADAPT_STAGED
     __local VALUE_TYPE lval[SHARE];
-    __local VALUE_TYPE red[WG_SIZE];
     __local INDEX_TYPE lrow[WG_SIZE + 1]; /* a stream block's row starts, from its first entry */
+#endif
+    __local VALUE_TYPE red[WG_SIZE];
+#if ADAPT_WHOLE
     __local int last; /* the long row this chunk finished, or -1 */
+#endif
     const size_t g = get_group_id(0);
     const int t = (int)get_local_id(0);
     const INDEX_TYPE b0 = blocks[3 * g], b1 = blocks[3 * g + 1], slot = blocks[3 * g + 2];
+#if ADAPT_WHOLE
     if (slot >= 0) { /* a chunk [b0, b1) of a long row */
         const VALUE_TYPE s = range_sum(b0, b1, colidx, val, x, red);
         if (t == 0) {
@@ -145,7 +162,9 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
         }
         return;
     }
+#endif
     const INDEX_TYPE r0 = b0, rows = b1 - b0, k0 = rowptr[r0], n = rowptr[b1] - k0;
+#if ADAPT_WHOLE
     if (rows == 1 && n > SHARE) { /* one row, a whole work-group (a direct block of a few
                                      rows may hold more than SHARE entries) */
         const VALUE_TYPE s = range_sum(k0, k0 + n, colidx, val, x, red);
@@ -153,12 +172,18 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             y[r0] = s;
         return;
     }
+#endif
     /* v >= ADAPT_DIRECT_V work-items a row (below; a few longer rows): each group of v
      * work-items reads its row straight from global memory, as CSR-vector does, not through
      * local memory. Decided in O(1) before the loads, so that the staging path issues them
      * first, as it did before the direct path existed (the single-precision stencils ran
      * 1.03x slower in the A/B that had v's loop here) */
+#if ADAPT_STAGED && ADAPT_DIRECT
     const int direct = rows * ADAPT_DIRECT_V <= WG_SIZE;
+#else
+    const int direct = !ADAPT_STAGED;
+#endif
+#if ADAPT_STAGED
     if (!direct) {
         /* stream: the block's products into local memory, coalesced; with them each
          * work-item loads one row's end, so that after the barrier the rows' bounds are in
@@ -181,6 +206,7 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             lrow[0] = 0;
     }
     barrier(CLK_LOCAL_MEM_FENCE); /* outside the branch: every work-item meets it */
+#endif
     int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
     while (v > 1 && v * rows > WG_SIZE)
         v >>= 1;
@@ -191,11 +217,14 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
             const INDEX_TYPE e = rowptr[r0 + j + 1];
             for (INDEX_TYPE k = rowptr[r0 + j] + lane; k < e; k += v)
                 s += SPMVP_LD_V(val + k) * x[SPMVP_LD_I(colidx + k)];
-        } else {
+        }
+#if ADAPT_STAGED
+        else {
             const INDEX_TYPE e = lrow[j + 1];
             for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)
                 s += lval[i];
         }
+#endif
     }
 #ifdef SPMVP_WARP
     if (v <= SPMVP_WARP) { /* v is the same for the whole work-group */

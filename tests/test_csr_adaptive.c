@@ -35,8 +35,14 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
     const spmvp_idx *rp = A->rowptr;
     long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx row = 0, slot = 0, nlong = 0;
+    int paths = 0; /* the kernel's paths, by cl/csr_adaptive.cl's own tests of a block */
     for (spmvp_idx b = 0; b < B->nblocks; b++) {
         const spmvp_idx *d = B->blocks + 3 * b;
+        if (d[2] >= 0 || (d[1] - d[0] == 1 && rp[d[1]] - rp[d[0]] > share))
+            paths |= SPMVP_ADAPTIVE_PATH_WHOLE; /* a chunk, or a medium row */
+        else
+            paths |= (d[1] - d[0]) * SPMVP_ADAPTIVE_DIRECT <= B->wg ? SPMVP_ADAPTIVE_PATH_DIRECT
+                                                                    : SPMVP_ADAPTIVE_PATH_STAGED;
         if (d[2] < 0) { /* stream or vector block: the next rows */
             long long n = rp[d[1]] - rp[d[0]];
             CHECK_MSG(d[0] == row && d[1] > d[0] && d[1] - d[0] <= B->wg, "%s: block %d rows "
@@ -94,6 +100,9 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
     CHECK_MSG(row == A->nrows && nlong == B->nlong && slot == B->nslots, "%s: blocks end at row %d "
               "of %d, %d long rows of %d, %d slots of %d", what, (int)row, (int)A->nrows,
               (int)nlong, (int)B->nlong, (int)slot, (int)B->nslots);
+    /* the program is built with these paths only: one missing would leave its blocks' rows
+     * unwritten */
+    CHECK_MSG(B->paths == paths, "%s: paths %d, the blocks take %d", what, B->paths, paths);
 }
 
 /* Blocks for A at a few shapes of work-group, their invariants and product. */
@@ -196,6 +205,9 @@ static void rows_are_binned_by_length(void)
     CHECK(B->blocks[21] == A->rowptr[8] + 256 && B->blocks[22] == A->rowptr[9] && B->blocks[23] == 4);
     CHECK(B->blocks[24] == 9 && B->blocks[25] == 11);
     CHECK(B->longrows[0] == 8 && B->longrows[1] == 0 && B->longrows[2] == 5);
+    /* rows 0-5 through local memory, row 6 alone direct, row 7 medium, row 8 chunks */
+    CHECK(B->paths == (SPMVP_ADAPTIVE_PATH_STAGED | SPMVP_ADAPTIVE_PATH_DIRECT |
+                       SPMVP_ADAPTIVE_PATH_WHOLE));
     spmvp_csr_adaptive_free(B);
     for (spmvp_idx i = 0; i < n; i++)
         lens[i] = 1;
@@ -203,6 +215,7 @@ static void rows_are_binned_by_length(void)
     A = from_lengths(n, 5, lens);
     B = spmvp_csr_adaptive_from_csr(A, 4, 16); /* 11 short rows, 4 per work-group */
     CHECK(B && B->nblocks == 3 && B->blocks[3] == 4 && B->blocks[4] == 8);
+    CHECK(B && B->paths == SPMVP_ADAPTIVE_PATH_STAGED);
 out:
     spmvp_csr_adaptive_free(B);
     spmvp_csr_free(A);
@@ -231,6 +244,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
     /* share 256: 32 rows of 3 per block */
     CHECK(p.nlaunches == 1 && p.launch[0].items == 10 * 32 && strstr(p.launch[0].options, "-DITEMS=8"));
+    CHECK(strstr(p.launch[0].options, "-DADAPT_PATHS=1") != NULL); /* stream blocks only */
     CHECK(p.footprint == spmvp_csr_bytes(A, 8) + 3 * 10 * sizeof(spmvp_idx));
     spmvp_plan_release(&p);
     lens[100] = 2000; /* > 4 x 256: 8 chunks */
@@ -241,6 +255,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     CHECK(p.nlaunches == 1 && p.array[5].kind == SPMVP_ARRAY_SCRATCH && p.array[5].n == 8);
     CHECK(p.array[6].kind == SPMVP_ARRAY_INDEX && p.array[6].n == 1 && *(const spmvp_idx *)p.array[6].host == 0);
     CHECK(strstr(p.params, "1 long rows") != NULL);
+    CHECK(strstr(p.launch[0].options, "-DADAPT_PATHS=5") != NULL); /* and the row's chunks */
     spmvp_plan_release(&p);
     m.adaptive_items = 200; /* 32 x 200 doubles do not fit 48 KiB */
     CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);

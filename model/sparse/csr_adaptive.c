@@ -94,6 +94,7 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
     const spmvp_idx *rp = A->rowptr;
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx nb = 0, nl = 0, ns = 0;
+    int paths = 0;
 #define BLOCK(a, b, c)                                                                         \
     do {                                                                                       \
         if (B->blocks) {                                                                       \
@@ -116,17 +117,22 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             }
             nl++;
             r++;
+            paths |= SPMVP_ADAPTIVE_PATH_WHOLE;
         } else if (len > share) { /* medium: one work-group */
             BLOCK(r, r + 1, -1);
             r++;
+            paths |= SPMVP_ADAPTIVE_PATH_WHOLE;
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
             long long adds, v;
             r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds, &v);
             BLOCK(r0, r, -1);
+            /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
+            paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;
         }
     }
 #undef BLOCK
+    B->paths = paths;
     B->nblocks = nb;
     B->nlong = nl;
     B->nslots = ns;
@@ -254,8 +260,8 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
         return SPMVP_OK;
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "csr_adaptive.cl", "spmv_csr_adaptive",
                                                  (size_t)B->nblocks * wg, wg);
-    snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d -DADAPT_DIRECT_V=%d", wg, items,
-             SPMVP_ADAPTIVE_DIRECT);
+    snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d -DADAPT_DIRECT_V=%d -DADAPT_PATHS=%d",
+             wg, items, SPMVP_ADAPTIVE_DIRECT, B->paths);
     for (int k = 0; k < 4; k++)
         spmvp_plan_arg_array(l, a + k);
     spmvp_plan_arg_x(l);

@@ -49,7 +49,19 @@ typedef struct spmvp_csr_adaptive {
     spmvp_idx *done;     /* per long row, zeros (size nlong): on the device the count of its
                             chunks finished, which the kernel returns to 0 after each product */
     spmvp_idx nslots;    /* partial sums of the chunks (scratch on the device) */
+    int paths;           /* the kernel's paths the blocks take, SPMVP_ADAPTIVE_PATH_* or'ed */
 } spmvp_csr_adaptive;
+
+/* The kernel's paths (cl/csr_adaptive.cl's ADAPT_PATHS): a stream block through local memory,
+ * a direct stream block (its rows get SPMVP_ADAPTIVE_DIRECT work-items or more each), and a
+ * row over whole work-groups (a medium row, or the chunks of a long row). The program is
+ * built with only the paths a matrix's blocks take, so that one path's registers and local
+ * memory do not cost another matrix occupancy. */
+enum {
+    SPMVP_ADAPTIVE_PATH_STAGED = 1,
+    SPMVP_ADAPTIVE_PATH_DIRECT = 2,
+    SPMVP_ADAPTIVE_PATH_WHOLE = 4
+};
 
 /* The blocks of A for work-groups of wg (> 0) work-items taking `items` (> 0) entries each in
  * stream blocks; O(nrows + chunks). NULL on failure (SPMVP_ERR_NOMEM or SPMVP_ERR_RANGE when
