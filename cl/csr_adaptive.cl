@@ -46,10 +46,16 @@
 #endif
 /* The paths the matrix's blocks take (model/sparse/csr_adaptive.h, SPMVP_ADAPTIVE_PATH_*: 1
  * stream through local memory, 2 direct stream, 4 a row over whole work-groups: a medium row
- * or a long row's chunks); the others are not compiled, so that their registers and local
- * memory do not lower the occupancy of the paths that run. Every path unless the host says.
- * (The medium rows and the chunks are one bit: PoCL 3.1 summed a medium row wrongly in a
- * program without the chunk path, 2026-11-28, and right with it.) */
+ * or a long row's chunks); the others are not compiled. What that saves is the stream path's
+ * local memory (lval, lrow: 9-18 KiB a work-group) where no block takes it: on NVIDIA's
+ * GPUs local memory and the L1 cache share each SM's 256 KiB, and a program that declares
+ * local memory gets less L1 for the direct rows' shared lines and x. On the H200 (stop 45,
+ * docs/data/h100-kernels/stop45/) a direct-only program ran rows of 300 in 0.65x the time of
+ * the program with every path in single precision, 0.81x in double; declaring the unused
+ * lval alone in it brought back 1.51x / 1.26x: the memory, not the code (32 registers in
+ * either). Every path unless the host says. (The medium rows and the chunks are one bit:
+ * PoCL 3.1 summed a medium row wrongly in a program without the chunk path, 2026-11-28, and
+ * right with it.) */
 #ifndef ADAPT_PATHS
 #define ADAPT_PATHS 7
 #endif
