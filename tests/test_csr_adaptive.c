@@ -256,6 +256,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     CHECK(p.array[6].kind == SPMVP_ARRAY_INDEX && p.array[6].n == 1 && *(const spmvp_idx *)p.array[6].host == 0);
     CHECK(strstr(p.params, "1 long rows") != NULL);
     CHECK(strstr(p.launch[0].options, "-DADAPT_PATHS=5") != NULL); /* and the row's chunks */
+    CHECK(strstr(p.params, "blocks (stream+whole-group)") != NULL);
     spmvp_plan_release(&p);
     m.adaptive_items = 200; /* 32 x 200 doubles do not fit 48 KiB */
     CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);

@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "format.h"
 #include "work.h"
@@ -254,8 +255,15 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
     spmvp_plan_add_array(p, "CSR-adaptive long-row counters", SPMVP_ARRAY_INDEX, B->done, (size_t)B->nlong);
     p->footprint = spmvp_csr_bytes(A, t->value_size) +
                    (3 * (size_t)B->nblocks + 4 * (size_t)B->nlong) * sizeof(spmvp_idx);
-    snprintf(p->params, sizeof p->params, "%d entries per work-item, %d blocks, %d long rows",
-             items, (int)B->nblocks, (int)B->nlong);
+    /* the paths its program is built with (csr_adaptive.h), so that a bench line says which */
+    static const char *const path_names[] = {"stream", "direct", "whole-group"};
+    char paths[40] = "";
+    for (int k = 0; k < 3; k++)
+        if (B->paths & (1 << k))
+            snprintf(paths + strlen(paths), sizeof paths - strlen(paths), "%s%s", paths[0] ? "+" : "",
+                     path_names[k]);
+    snprintf(p->params, sizeof p->params, "%d entries per work-item, %d blocks (%s), %d long rows",
+             items, (int)B->nblocks, paths, (int)B->nlong);
     if (!B->nblocks)
         return SPMVP_OK;
     spmvp_plan_launch *l = spmvp_plan_add_launch(p, "csr_adaptive.cl", "spmv_csr_adaptive",
