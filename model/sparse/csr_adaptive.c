@@ -255,7 +255,8 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
     spmvp_plan_add_array(p, "CSR-adaptive long-row counters", SPMVP_ARRAY_INDEX, B->done, (size_t)B->nlong);
     p->footprint = spmvp_csr_bytes(A, t->value_size) +
                    (3 * (size_t)B->nblocks + 4 * (size_t)B->nlong) * sizeof(spmvp_idx);
-    /* the paths its program is built with (csr_adaptive.h), so that a bench line says which */
+    /* the paths its program is built with (csr_adaptive.h; bit k is path_names[k]), so that a
+     * bench line says which */
     static const char *const path_names[] = {"stream", "direct", "whole-group"};
     char paths[40] = "";
     for (int k = 0; k < 3; k++)
