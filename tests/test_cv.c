@@ -234,6 +234,22 @@ static void ranking_and_noise_summaries(void)
     CHECK(r.changed == 1);
     spmvp_cv_rank n = spmvp_cv_ranking(&t, &cv, SPMVP_CV_NOISE, SPMVP_PRECISION_DOUBLE);
     CHECK(n.matrices == 2 && n.within5 == 0.5 && fabs(n.worst - 1.1) < 1e-12);
+    /* by the best product's time: both below 10 µs; with M1 ten times slower (best 30 µs) it
+     * is counted among the large ones, where the repeat picks its best and the model does not */
+    CHECK(r.size_matrices[0] == 2 && r.size_matrices[1] == 0 && r.size_matrices[2] == 0 &&
+          r.size_within5[0] == 0 && n.size_within5[0] == 0.5);
+    for (size_t i = 3; i < t.n; i++) {
+        t.row[i].us *= 10;
+        t.row[i].us_repeat *= 10;
+    }
+    r = spmvp_cv_ranking(&t, &cv, 0, SPMVP_PRECISION_DOUBLE);
+    n = spmvp_cv_ranking(&t, &cv, SPMVP_CV_NOISE, SPMVP_PRECISION_DOUBLE);
+    CHECK(r.size_matrices[0] == 1 && r.size_matrices[1] == 0 && r.size_matrices[2] == 1);
+    CHECK(r.size_within5[0] == 0 && r.size_within5[2] == 0 && n.size_within5[0] == 0 && n.size_within5[2] == 1);
+    for (size_t i = 3; i < t.n; i++) {
+        t.row[i].us /= 10;
+        t.row[i].us_repeat /= 10;
+    }
     /* another session ranks configuration 2 of M0 (2.0, best 1.0) and 0 of M1 (4.0, best 3.0)
      * first; a NaN (no such row in that session) is no candidate; advice adds the same
      * measured setup to both sides */

@@ -233,6 +233,8 @@ static double cost(const chooser *c, size_t i)
     return isfinite(s) ? s + c->N * r->us : NAN;
 }
 
+const double spmvp_cv_size_edge[SPMVP_CV_SIZES - 1] = {10.0, 20.0};
+
 /* Per matrix at precision k: the cost of the chooser's pick over the least cost. */
 static spmvp_cv_rank choose(const chooser *c, spmvp_precision k)
 {
@@ -256,10 +258,11 @@ static spmvp_cv_rank choose(const chooser *c, spmvp_precision k)
         while (b < n && !strcmp(t->row[idx[b]].matrix, t->row[idx[a]].matrix))
             b++;
         long best = -1, pick = -1;
-        double pbest = INFINITY;
+        double pbest = INFINITY, us = INFINITY; /* us: the least measured product */
         for (size_t j = a; j < b; j++) {
             if (best < 0 || cost(c, idx[j]) < cost(c, (size_t)best))
                 best = (long)idx[j];
+            us = fmin(us, t->row[idx[j]].us);
             double p = score(c, idx[j]);
             if (isfinite(p) && p >= 0 && p < pbest) {
                 pbest = p;
@@ -273,10 +276,18 @@ static spmvp_cv_rank choose(const chooser *c, spmvp_precision k)
             r.within5 += s <= 1.05;
             r.within20 += s <= 1.20;
             r.changed += pick != best;
+            int z = 0;
+            while (z < SPMVP_CV_SIZES - 1 && us >= spmvp_cv_size_edge[z])
+                z++;
+            r.size_matrices[z]++;
+            r.size_within5[z] += s <= 1.05;
         }
         a = b;
     }
     r.matrices = (int)ns;
+    for (int z = 0; z < SPMVP_CV_SIZES; z++)
+        if (r.size_matrices[z])
+            r.size_within5[z] /= r.size_matrices[z];
     if (ns) {
         gsl_sort(slow, 1, ns);
         r.within5 /= (double)ns;

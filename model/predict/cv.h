@@ -46,6 +46,12 @@ void spmvp_cv_log_ratio(const spmvp_train_table *t, const spmvp_cv *cv, int m,
  * held-out prediction (m >= 0), or the repeat measurement's best (m = SPMVP_CV_NOISE: how
  * often and by how much noise alone changes the best). */
 #define SPMVP_CV_NOISE (-1)
+/* The matrices by their best measured product: launch-bound below 10 µs, where two sessions
+ * of a GPU disagree on the best configuration (docs/predictions-h100.md, "What bounds it"),
+ * 10-20 µs, and 20 µs and more, where they agree within 5 % on 98-100 % of the matrices:
+ * the classes' edges, µs. */
+#define SPMVP_CV_SIZES 3
+extern const double spmvp_cv_size_edge[SPMVP_CV_SIZES - 1];
 typedef struct spmvp_cv_rank {
     int matrices;     /* matrices with a pick */
     double within5;   /* share whose pick is within 5 % of the best */
@@ -53,6 +59,10 @@ typedef struct spmvp_cv_rank {
     double geomean;   /* geometric mean slowdown (1: always the best) */
     double p90, worst;
     double changed;   /* share of matrices whose pick is not the measured best configuration */
+    /* per class of the best measured product (spmvp_cv_size_edge): matrices, and the share
+     * whose pick is within 5 % (0 where none) */
+    int size_matrices[SPMVP_CV_SIZES];
+    double size_within5[SPMVP_CV_SIZES];
 } spmvp_cv_rank;
 spmvp_cv_rank spmvp_cv_ranking(const spmvp_train_table *t, const spmvp_cv *cv, int m,
                                spmvp_precision k);
