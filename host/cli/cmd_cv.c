@@ -388,31 +388,35 @@ static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spm
     fprintf(out, "\n  ranking: measured time of the pick over the measured best, per matrix\n");
     fprintf(out, "  %-30s %4s %9s %9s %9s %8s %8s\n", "chooser", "mat.", "<= 5 %", "<= 20 %",
             "geomean", "p90", "worst");
-    cJSON *ro = cJSON_AddObjectToObject(po, "ranking");
-    /* the models', then the noise's and another session's picks, kept for the table by size */
-    spmvp_cv_rank rk[SPMVP_MODELS_MAX + 2];
-    const char *lab[SPMVP_MODELS_MAX + 2];
+    /* the choosers: the models, the repeat's best, and with --session another session's */
+    struct {
+        spmvp_cv_rank r;
+        const char *label, *key, *name; /* the first table's label, JSON key, short name */
+    } ch[SPMVP_MODELS_MAX + 2];
     int nr = 0;
     for (int m = 0; m < spmvp_model_count() && m < SPMVP_MODELS_MAX; m++) {
         spmvp_cv_rank r = spmvp_cv_ranking(t, cv, m, k);
-        if (!r.matrices)
-            continue;
-        print_rank(out, spmvp_model_label(m), r);
-        cJSON_AddItemToObject(ro, spmvp_model_name(m), rank_json(r));
-        rk[nr] = r;
-        lab[nr++] = spmvp_model_name(m);
+        if (r.matrices) {
+            ch[nr].r = r;
+            ch[nr].label = spmvp_model_label(m);
+            ch[nr].key = ch[nr].name = spmvp_model_name(m);
+            nr++;
+        }
     }
-    spmvp_cv_rank r = spmvp_cv_ranking(t, cv, SPMVP_CV_NOISE, k);
-    print_rank(out, "noise (the repeat's best)", r);
-    cJSON_AddItemToObject(ro, "noise", rank_json(r));
-    rk[nr] = r;
-    lab[nr++] = "noise (the repeat's best)";
+    ch[nr].r = spmvp_cv_ranking(t, cv, SPMVP_CV_NOISE, k);
+    ch[nr].label = ch[nr].name = "noise (the repeat's best)";
+    ch[nr].key = "noise";
+    nr++;
     if (args.alt) {
-        r = spmvp_cv_session(t, args.alt, NULL, k, NULL, 0);
-        print_rank(out, "noise (another session's best)", r);
-        cJSON_AddItemToObject(ro, "session", rank_json(r));
-        rk[nr] = r;
-        lab[nr++] = "noise (another session's best)";
+        ch[nr].r = spmvp_cv_session(t, args.alt, NULL, k, NULL, 0);
+        ch[nr].label = ch[nr].name = "noise (another session's best)";
+        ch[nr].key = "session";
+        nr++;
+    }
+    cJSON *ro = cJSON_AddObjectToObject(po, "ranking");
+    for (int i = 0; i < nr; i++) {
+        print_rank(out, ch[i].label, ch[i].r);
+        cJSON_AddItemToObject(ro, ch[i].key, rank_json(ch[i].r));
     }
     /* launch-bound products and large ones have different floors: the share by size */
     fprintf(out, "\n  ranking by the best measured product: pick within 5 %% (matrices)\n");
@@ -429,7 +433,7 @@ static void report_precision(const spmvp_train_table *t, const spmvp_cv *cv, spm
     }
     fprintf(out, "\n");
     for (int i = 0; i < nr; i++)
-        print_rank_sizes(out, lab[i], rk[i]);
+        print_rank_sizes(out, ch[i].name, ch[i].r);
 
     report_advice(t, cv, k, po, out);
 

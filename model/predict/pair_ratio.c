@@ -207,10 +207,16 @@ void spmvp_pair_ratio_free(spmvp_pair_ratio *r)
     memset(r->b, 0, sizeof r->b);
 }
 
-/* Whether entry i is usable and near A's best (spmvp_pair_ratio_near). */
+/* Whether entry i has a time and a ratio (spmvp_pair_ratio_near). */
+static int usable(const double *t_a, const double *r, int i)
+{
+    return t_a[i] > 0 && r[i] > 0;
+}
+
+/* Whether entry i is usable and near A's best. */
 static int near_ok(const double *t_a, const double *r, int i, double best)
 {
-    return t_a[i] > 0 && r[i] > 0 && t_a[i] <= SPMVP_PAIR_NEAR * best;
+    return usable(t_a, r, i) && t_a[i] <= SPMVP_PAIR_NEAR * best;
 }
 
 int spmvp_pair_ratio_near(const double *t_a, const double *r, int n, double *b_us)
@@ -218,7 +224,7 @@ int spmvp_pair_ratio_near(const double *t_a, const double *r, int n, double *b_u
     double best = INFINITY;
     int m = 0;
     for (int i = 0; i < n; i++)
-        if (t_a[i] > 0 && r[i] > 0)
+        if (usable(t_a, r, i))
             best = fmin(best, t_a[i]);
     for (int i = 0; i < n; i++)
         m += near_ok(t_a, r, i, best);
