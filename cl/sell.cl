@@ -35,7 +35,19 @@
 /* (pinned in part too where the host adds SPMVP_PIN: the plan's l2_pin) */
 #define SELL_LD_VAL(p) SPMVP_LD_V(p)
 #define SELL_LD_IDX(p) SPMVP_LD_I(p)
+#if SELL_T > 1 && SELL_C < 64
+/* 16-bit columns with T > 1: a warp reads C x 2 = 64 bytes of a slot, and the warp of the
+ * row's next work-item the line's other half. Loaded with the streaming hint (or
+ * L1::evict_first or L1::no_allocate) they ran 1.2-1.5x the time of 32-bit columns in single
+ * precision on the H200; loaded plainly, with no pin (model/sparse/sell.c), the column array,
+ * 2 bytes an entry, stays in L2 while the values stream: 0.58-0.86x the time of the streamed
+ * columns on bands, block-diagonal matrices and random rows of 1,000, 1.08-1.10x on random
+ * rows of 800-1,000 in double, where x (160 KB) shares L1 with the columns' lines
+ * (docs/data/h100-kernels/stop46/). */
+#define SELL_LD_IDX16(p) (*(p))
+#else
 #define SELL_LD_IDX16(p) SPMVP_LD_S(p)
+#endif
 #else
 #define SELL_LD_VAL(p) (*(p))
 #define SELL_LD_IDX(p) (*(p))

@@ -433,20 +433,25 @@ static void kernel_parameters_should_not_change_the_result(void)
     }
     opt.spmv.map.sell_c = opt.spmv.map.sell_t = 0;
     /* SELL's 16-bit column offsets where every column is within 32767 of its row (unsuitable,
-     * and saying why, where not), and its 32-bit columns, on the edge cases */
+     * and saying why, where not), and its 32-bit columns, on the edge cases, with one work-item
+     * a row and with several (rows shorter than T and longer, past one round of loads) */
+    int idx_ts[] = {0, 2, 8};
     for (int e = 0; e <= 7; e++) {
         char ename[64];
         spmvp_csr *E = edge_matrix(e, ename, sizeof ename);
-        for (int bits = 16; bits <= 32; bits += 16) {
-            opt.spmv.map.sell_idx = bits;
-            CHECK_MSG(!spmvp_bench_format(ctx, E, SPMVP_SELL, &opt, &r) &&
-                      (r.state == SPMVP_BENCH_OK ||
-                       (bits == 16 && r.state == SPMVP_BENCH_UNSUITABLE && strstr(r.note, "within 32767"))),
-                      "%s %d-bit columns: %s", ename, bits, r.note);
-        }
+        for (int bits = 16; bits <= 32; bits += 16)
+            for (size_t i = 0; i < sizeof idx_ts / sizeof idx_ts[0]; i++) {
+                opt.spmv.map.sell_idx = bits;
+                opt.spmv.map.sell_t = idx_ts[i];
+                CHECK_MSG(!spmvp_bench_format(ctx, E, SPMVP_SELL, &opt, &r) &&
+                              (r.state == SPMVP_BENCH_OK ||
+                               (bits == 16 && r.state == SPMVP_BENCH_UNSUITABLE &&
+                                strstr(r.note, "within 32767"))),
+                          "%s %d-bit columns T=%d: %s", ename, bits, idx_ts[i], r.note);
+            }
         spmvp_csr_free(E);
     }
-    opt.spmv.map.sell_idx = 0;
+    opt.spmv.map.sell_idx = opt.spmv.map.sell_t = 0;
     int blocks[] = {1, 2, 3, 5, 16, 64, 4096};
     for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
         opt.spmv.map.brc_block = blocks[i];

@@ -373,7 +373,31 @@ static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
     CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
     CHECK_MSG(strstr(p.launch[0].options, "-DSELL_T=8") && p.launch[0].items == 1024, "%s %zu",
               p.launch[0].options, p.launch[0].items);
+    CHECK(p.l2_pin);
     spmvp_plan_release(&p);
+    /* 16-bit columns with T > 1 and C < 64, read in half lines (cl/sell.cl): no pin in the
+     * plan, while the work keeps its l2_pin (model/sparse/sell.c); with T = 1, or C = 64, the
+     * pin as with 32-bit columns */
+    spmvp_rowlen_stats *s = spmvp_rowlen_stats_from_csr(A);
+    spmvp_work w;
+    m.sell_idx = 16;
+    CHECK(s && spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK);
+    CHECK(strstr(p.launch[0].options, "-DSELL_IDX16") && strstr(p.launch[0].options, "-DSELL_T=8"));
+    CHECK(!p.l2_pin);
+    spmvp_plan_release(&p);
+    m.sell_t = 8;
+    CHECK(spmvp_format_work(SPMVP_SELL, A, s, &m, &t, &w) == SPMVP_OK && w.l2_pin);
+    m.sell_t = 1;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK && p.l2_pin);
+    spmvp_plan_release(&p);
+    m.sell_t = 2;
+    m.sell_c = 64;
+    CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_OK && p.l2_pin);
+    CHECK(strstr(p.launch[0].options, "-DSELL_C=64") && strstr(p.launch[0].options, "-DSELL_T=2"));
+    spmvp_plan_release(&p);
+    m.sell_c = 32;
+    m.sell_idx = 0;
+    spmvp_rowlen_stats_free(s);
     m.sell_t = 3;
     CHECK(spmvp_format_plan(SPMVP_SELL, A, &m, &t, &p) == SPMVP_ERR_ARG);
     spmvp_csr_free(A);

@@ -334,6 +334,17 @@ static int sell_sigma_auto(const spmvp_csr *A, int C)
  * L2, 0.78-0.80 on stencils and bands (docs/data/h100-pin/). */
 static int sell_pins(const spmvp_mapping *r) { return r->sell_c >= 32; }
 
+/* Whether the kernel reads 16-bit columns in half lines shared by two warps (T > 1, C < 64;
+ * cl/sell.cl): it loads them plainly, and the plan pins nothing, so that the column array
+ * stays in L2 while the values stream past it (measured on the H200 against a pinned fraction
+ * of both arrays: 0.58-0.86x the time on bands, block-diagonal and random rows of 1,000;
+ * docs/data/h100-kernels/stop46/). The work model keeps l2_pin: part of the matrix, the
+ * columns now, stays in L2 as the pinned part did, and the profiles' features stay valid. */
+static int sell_half_line_columns(const spmvp_mapping *r, int bits)
+{
+    return bits == 16 && r->sell_t > 1 && r->sell_c < 64;
+}
+
 /* The mapping a plan or a work count runs: C resolved, sigma from A's row order and T from A's
  * mean row length when auto, T then fitted to the work-group. SPMVP_ERR_ARG for a C or T not a power of two. */
 static spmvp_status sell_mapping(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
@@ -396,7 +407,7 @@ static spmvp_status plan_sell(const spmvp_csr *A, const spmvp_mapping *m, const 
     p->owned = w;
     p->release = release_sell;
     p->footprint = spmvp_sell_bytes(S, t->value_size) - (bits == 16 ? slots * 2 : 0);
-    p->l2_pin = sell_pins(&r);
+    p->l2_pin = sell_pins(&r) && !sell_half_line_columns(&r, bits);
     snprintf(p->params, sizeof p->params, "C=%d, sigma=%d, T=%d, %d-bit columns, %.1f%% padding",
              r.sell_c, r.sell_sigma, r.sell_t, bits,
              slots ? 100.0 * (double)(slots - (size_t)S->nnz) / (double)slots : 0.0);
