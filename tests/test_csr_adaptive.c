@@ -36,6 +36,7 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
     long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx row = 0, slot = 0, nlong = 0;
     int paths = 0; /* the kernel's paths, by cl/csr_adaptive.cl's own tests of a block */
+    const int direct_only = spmvp_csr_adaptive_direct_only(A); /* rows of 128 or more on average */
     for (spmvp_idx b = 0; b < B->nblocks; b++) {
         const spmvp_idx *d = B->blocks + 3 * b;
         if (d[2] >= 0 || (d[1] - d[0] == 1 && rp[d[1]] - rp[d[0]] > share))
@@ -54,18 +55,21 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
             for (spmvp_idx r = d[0]; r < d[1]; r++)
                 widest = rp[r + 1] - rp[r] > widest ? rp[r + 1] - rp[r] : widest;
             int direct = (d[1] - d[0]) * SPMVP_ADAPTIVE_DIRECT <= B->wg;
+            CHECK_MSG(!direct_only || direct, "%s: block %d of %d rows is not direct", what,
+                      (int)b, (int)(d[1] - d[0]));
             CHECK_MSG(n <= share || (d[1] - d[0] == 1 && n <= longest) || (direct && widest <= share),
                       "%s: block %d has %lld entries in %d rows", what, (int)b, n, (int)(d[1] - d[0]));
             /* greedy: the next row would not have fitted (unless the block is full of rows):
-             * too many entries for a stream block and too many rows for a direct one, a row
-             * longer than a share, or a longest row of more than SPMVP_ADAPTIVE_SERIAL
-             * serial adds for its v work-items */
+             * too many entries for a stream block (a matrix of direct blocks only has none)
+             * and too many rows for a direct one, a row longer than a share, or a longest row
+             * of more than SPMVP_ADAPTIVE_SERIAL serial adds for its v work-items */
             if (widest <= share && d[1] < A->nrows && d[1] - d[0] < B->wg) {
                 long long next = rp[d[1] + 1] - rp[d[1]], rows = d[1] + 1 - d[0], v = B->wg;
                 long long m = next > widest ? next : widest;
                 while (v > 1 && v * rows > B->wg)
                     v >>= 1;
-                CHECK_MSG((rp[d[1] + 1] - rp[d[0]] > share && rows * SPMVP_ADAPTIVE_DIRECT > B->wg) ||
+                CHECK_MSG(((direct_only || rp[d[1] + 1] - rp[d[0]] > share) &&
+                           rows * SPMVP_ADAPTIVE_DIRECT > B->wg) ||
                               next > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
                           "%s: block %d stops early", what, (int)b);
             }
@@ -216,6 +220,28 @@ static void rows_are_binned_by_length(void)
     B = spmvp_csr_adaptive_from_csr(A, 4, 16); /* 11 short rows, 4 per work-group */
     CHECK(B && B->nblocks == 3 && B->blocks[3] == 4 && B->blocks[4] == 8);
     CHECK(B && B->paths == SPMVP_ADAPTIVE_PATH_STAGED);
+    spmvp_csr_adaptive_free(B);
+    spmvp_csr_free(A);
+    /* rows of 5 and 300 in turn, 152.5 on average: direct blocks only, 8 rows each at WG 256
+     * (a share of 2,048 would take 13), so the program has no stream path; rows of 100 and
+     * 120 (110 on average) stay in stream blocks of up to a share */
+    spmvp_idx mixed[64];
+    for (int i = 0; i < 64; i++)
+        mixed[i] = i % 2 ? 300 : 5;
+    A = from_lengths(64, 400, mixed);
+    B = spmvp_csr_adaptive_from_csr(A, 256, 8);
+    CHECK(A && B && spmvp_csr_adaptive_direct_only(A) && B->nblocks == 8);
+    CHECK(B && B->paths == SPMVP_ADAPTIVE_PATH_DIRECT && B->blocks[1] == 8 && B->blocks[22] == 64);
+    if (A && B)
+        check_blocks(A, B, "rows of 5 and 300");
+    spmvp_csr_adaptive_free(B);
+    spmvp_csr_free(A);
+    for (int i = 0; i < 64; i++)
+        mixed[i] = i % 2 ? 120 : 100;
+    A = from_lengths(64, 400, mixed);
+    B = spmvp_csr_adaptive_from_csr(A, 256, 8);
+    CHECK(A && B && !spmvp_csr_adaptive_direct_only(A) && B->paths == SPMVP_ADAPTIVE_PATH_STAGED);
+    CHECK(B && B->blocks[1] == 18); /* 18 rows of 110: 1,980 entries of 2,048 */
 out:
     spmvp_csr_adaptive_free(B);
     spmvp_csr_free(A);

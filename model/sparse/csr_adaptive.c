@@ -17,7 +17,9 @@
  *    Such a block (8 rows or fewer at WG 256) is not bound to the share: it takes rows of up
  *    to a share each while they keep 32 work-items, so rows of 1,000 fill a work-group 8 at a
  *    time rather than 2 (stop 43: 0.78x the time on the H100; rows of 300, 6 -> 8 rows a
- *    block, unchanged).
+ *    block, unchanged). A matrix of 128 entries a row or more on average has direct blocks
+ *    only (SPMVP_ADAPTIVE_DIRECT_MEAN, csr_adaptive.h): its program then declares no local
+ *    memory for the stream path, and L1 keeps x (stop 46).
  *    SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per work-item
  *    keeps 8 independent loads in flight per work-item, as COO's tiles do, where CSR-Adaptive's
  *    1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
@@ -58,9 +60,14 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
     return NULL;
 }
 
+int spmvp_csr_adaptive_direct_only(const spmvp_csr *A)
+{
+    return A->nrows > 0 && A->nnz >= (long long)SPMVP_ADAPTIVE_DIRECT_MEAN * A->nrows;
+}
+
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *adds,
-                                        long long *per_row)
+                                        long long wg, long long items, int direct,
+                                        long long *adds, long long *per_row)
 {
     const long long share = wg * items;
     long long m = rp[r0 + 1] - rp[r0], v = wg;
@@ -69,7 +76,7 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
      * memory, not through the share of local memory: it may hold more entries than a share,
      * so that rows of 300 fill 8 x 32 work-items, not 6 (2,048 entries) */
     while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r] <= share &&
-           (rp[r + 1] - rp[r0] <= share || (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
+           ((!direct && rp[r + 1] - rp[r0] <= share) || (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
         /* v, the work-items a row gets (the largest power of two with v x rows <= wg, as
          * cl/csr_adaptive.cl takes it), only shrinks as the block grows, so the walk stays one
          * step a row (a conversion that recomputed it for every row was 5x slower on the
@@ -94,6 +101,7 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
 {
     const spmvp_idx *rp = A->rowptr;
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
+    const int direct = spmvp_csr_adaptive_direct_only(A);
     spmvp_idx nb = 0, nl = 0, ns = 0;
     int paths = 0;
 #define BLOCK(a, b, c)                                                                         \
@@ -126,7 +134,7 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
             long long adds, v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds, &v);
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, direct, &adds, &v);
             BLOCK(r0, r, -1);
             /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
             paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;
@@ -318,6 +326,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
     const spmvp_idx *rp = A->rowptr;
     const long long share = wg * items, longest = share * SPMVP_ADAPTIVE_LONG;
     long long nblocks = 0, nlong = 0, nslots = 0, main_path = 0, long_path = 0;
+    const int direct = spmvp_csr_adaptive_direct_only(A);
     spmvp_lockstep l;
     spmvp_lockstep_init(&l, t->warp);
     for (spmvp_idx r = 0; r < A->nrows;) { /* bin_rows' walk */
@@ -340,7 +349,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
         } else {
             spmvp_idx r0 = r;
             long long v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path, &v);
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, direct, &sum_path, &v);
             n = rp[r] - rp[r0];
             if (v >= SPMVP_ADAPTIVE_DIRECT) { /* each row's v work-items stride over it */
                 for (spmvp_idx i = r0; i < r; i++)

@@ -24,16 +24,32 @@
  * up to 8 rows of a share or less each, more than a share in all (rows of 1,000 at WG 256:
  * 8 rows a block instead of 2, 0.78x the time on the H100, stop 43, docs/kernels-h100.md) */
 #define SPMVP_ADAPTIVE_DIRECT 32
+/* A matrix whose rows hold 128 entries or more on average (four rounds of a warp's 32
+ * work-items) gets direct blocks only: its short rows go wg / SPMVP_ADAPTIVE_DIRECT to a block
+ * whatever their entries, so that its program has no stream path and declares none of that
+ * path's local memory, which NVIDIA's GPUs take from L1 (cl/csr_adaptive.cl's ADAPT_PATHS).
+ * Staged, rows of 150-300 with scattered columns ran 1.5-2x CSR-vector's time in single
+ * precision on the H200, x (160-200 KB) no longer held in L1; direct only, 0.66-0.93x the
+ * staged time in single, 0.86-0.97x in double, the other matrices within 1 %
+ * (docs/data/h100-kernels/stop46/, call 10). Shorter rows stay staged: a first try that made
+ * every block direct from a first row of 64 entries ran a band of rows of 81 in 1.3-1.8x the
+ * time, its x read in order needing no L1, and left programs of both paths (call 9). */
+#define SPMVP_ADAPTIVE_DIRECT_MEAN 128
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
- * bins; row r0 holds at most wg x items entries); *per_row gets the work-items each of its
+ * bins; row r0 holds at most wg x items entries); with `direct`, a block of up to
+ * wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries (each at most a share). *per_row gets the work-items each of its
  * rows gets (the largest power of two with per_row x (r1 - r0) <= wg, as the kernel takes it)
  * and *adds the serial adds of the block's longest row in its reduction (its length over
  * *per_row, rounded up). */
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *adds,
-                                        long long *per_row);
+                                        long long wg, long long items, int direct,
+                                        long long *adds, long long *per_row);
+
+/* Whether A's short rows all go to direct blocks (spmvp_csr_adaptive_stream_end's `direct`):
+ * its mean row length is SPMVP_ADAPTIVE_DIRECT_MEAN or more. */
+int spmvp_csr_adaptive_direct_only(const spmvp_csr *A);
 
 /* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
 typedef struct spmvp_csr_adaptive {
