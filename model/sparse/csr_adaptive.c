@@ -76,7 +76,8 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
      * memory, not through the share of local memory: it may hold more entries than a share,
      * so that rows of 300 fill 8 x 32 work-items, not 6 (2,048 entries) */
     while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r] <= share &&
-           ((!direct && rp[r + 1] - rp[r0] <= share) || (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
+           ((!direct && rp[r + 1] - rp[r0] <= share) ||
+            (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
         /* v, the work-items a row gets (the largest power of two with v x rows <= wg, as
          * cl/csr_adaptive.cl takes it), only shrinks as the block grows, so the walk stays one
          * step a row (a conversion that recomputed it for every row was 5x slower on the
@@ -134,7 +135,8 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
             long long adds, v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, direct, &adds, &v);
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, direct,
+                                              &adds, &v);
             BLOCK(r0, r, -1);
             /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
             paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;

@@ -39,10 +39,10 @@
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
  * bins; row r0 holds at most wg x items entries); with `direct`, a block of up to
- * wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries (each at most a share). *per_row gets the work-items each of its
- * rows gets (the largest power of two with per_row x (r1 - r0) <= wg, as the kernel takes it)
- * and *adds the serial adds of the block's longest row in its reduction (its length over
- * *per_row, rounded up). */
+ * wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries (each at most a share). *per_row
+ * gets the work-items each of its rows gets (the largest power of two with
+ * per_row x (r1 - r0) <= wg, as the kernel takes it) and *adds the serial adds of the block's
+ * longest row in its reduction (its length over *per_row, rounded up). */
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
                                         long long wg, long long items, int direct,
                                         long long *adds, long long *per_row);
