@@ -60,16 +60,21 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B)
     return NULL;
 }
 
-int spmvp_csr_adaptive_direct_only(const spmvp_csr *A)
+/* Whether the rows [0, nrows) of row pointers rp hold SPMVP_ADAPTIVE_DIRECT_MEAN entries or
+ * more on average: then every block is direct (csr_adaptive.h) */
+static int direct_rows(const spmvp_idx *rp, spmvp_idx nrows)
 {
-    return A->nrows > 0 && A->nnz >= (long long)SPMVP_ADAPTIVE_DIRECT_MEAN * A->nrows;
+    return nrows > 0 && rp[nrows] >= (long long)SPMVP_ADAPTIVE_DIRECT_MEAN * nrows;
 }
 
+int spmvp_csr_adaptive_direct_only(const spmvp_csr *A) { return direct_rows(A->rowptr, A->nrows); }
+
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, int direct,
-                                        long long *adds, long long *per_row)
+                                        long long wg, long long items, long long *adds,
+                                        long long *per_row)
 {
     const long long share = wg * items;
+    const int direct = direct_rows(rp, nrows);
     long long m = rp[r0 + 1] - rp[r0], v = wg;
     spmvp_idx r = r0 + 1; /* the first row always fits: alone it has wg work-items */
     /* a block of rows that get SPMVP_ADAPTIVE_DIRECT work-items each reads them from global
@@ -102,7 +107,6 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
 {
     const spmvp_idx *rp = A->rowptr;
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
-    const int direct = spmvp_csr_adaptive_direct_only(A);
     spmvp_idx nb = 0, nl = 0, ns = 0;
     int paths = 0;
 #define BLOCK(a, b, c)                                                                         \
@@ -135,8 +139,7 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
             long long adds, v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, direct,
-                                              &adds, &v);
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds, &v);
             BLOCK(r0, r, -1);
             /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
             paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;
@@ -328,7 +331,6 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
     const spmvp_idx *rp = A->rowptr;
     const long long share = wg * items, longest = share * SPMVP_ADAPTIVE_LONG;
     long long nblocks = 0, nlong = 0, nslots = 0, main_path = 0, long_path = 0;
-    const int direct = spmvp_csr_adaptive_direct_only(A);
     spmvp_lockstep l;
     spmvp_lockstep_init(&l, t->warp);
     for (spmvp_idx r = 0; r < A->nrows;) { /* bin_rows' walk */
@@ -351,7 +353,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
         } else {
             spmvp_idx r0 = r;
             long long v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, direct, &sum_path, &v);
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path, &v);
             n = rp[r] - rp[r0];
             if (v >= SPMVP_ADAPTIVE_DIRECT) { /* each row's v work-items stride over it */
                 for (spmvp_idx i = r0; i < r; i++)

@@ -38,17 +38,18 @@
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
- * bins; row r0 holds at most wg x items entries); with `direct`, a block of up to
- * wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries (each at most a share). *per_row
+ * bins; row r0 holds at most wg x items entries; where the rows hold
+ * SPMVP_ADAPTIVE_DIRECT_MEAN entries or more on average, a block of up to
+ * wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries, each at most a share). *per_row
  * gets the work-items each of its rows gets (the largest power of two with
  * per_row x (r1 - r0) <= wg, as the kernel takes it) and *adds the serial adds of the block's
  * longest row in its reduction (its length over *per_row, rounded up). */
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, int direct,
-                                        long long *adds, long long *per_row);
+                                        long long wg, long long items, long long *adds,
+                                        long long *per_row);
 
-/* Whether A's short rows all go to direct blocks (spmvp_csr_adaptive_stream_end's `direct`):
- * its mean row length is SPMVP_ADAPTIVE_DIRECT_MEAN or more. */
+/* Whether A's short rows all go to direct blocks: its mean row length is
+ * SPMVP_ADAPTIVE_DIRECT_MEAN or more. */
 int spmvp_csr_adaptive_direct_only(const spmvp_csr *A);
 
 /* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
