@@ -62,6 +62,9 @@
 #define ADAPT_STAGED (ADAPT_PATHS & 1)
 #define ADAPT_DIRECT (ADAPT_PATHS & 2)
 #define ADAPT_WHOLE (ADAPT_PATHS & 4)
+#if defined(ADAPT_V) && (ADAPT_STAGED || ADAPT_V * (WG_SIZE / ADAPT_V) != WG_SIZE)
+#error "ADAPT_V (a direct-only matrix's work-items a row) needs direct blocks and divides WG_SIZE"
+#endif
 
 /* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
  * valid in work-item 0. */
@@ -213,9 +216,17 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     }
     barrier(CLK_LOCAL_MEM_FENCE); /* outside the branch: every work-item meets it */
 #endif
+#ifdef ADAPT_V
+    /* a direct-only matrix (the host's -DADAPT_V): every block direct, ADAPT_V work-items a
+     * row whatever its rows (model/sparse/csr_adaptive.c), so that the loop's stride and the
+     * shuffle tree are constants: 0.77-0.99x the time of v computed here on the H200, rows of
+     * 150-1,000 (stop 47, docs/data/h100-kernels/stop47/) */
+    const int v = ADAPT_V;
+#else
     int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
     while (v > 1 && v * rows > WG_SIZE)
         v >>= 1;
+#endif
     const int j = t / v, lane = t & (v - 1);
     VALUE_TYPE s = 0;
     if (j < rows) {

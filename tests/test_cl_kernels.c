@@ -8,6 +8,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "csr_adaptive.h"
 #include "stage.h"
 #include "stencil.h"
 #include "test.h"
@@ -183,6 +184,41 @@ static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
     free(lens);
     spmvp_csr_free(A);
     spmvp_csr_free(G);
+}
+
+/* A matrix of 128 entries a row or more on average, whose CSR-adaptive blocks are all direct
+ * with 32 work-items a row (the kernel's ADAPT_V, csr_adaptive.h): rows longer than 32 serial
+ * steps of them, empty and one-entry rows, a medium row, a long row, and a last block of fewer
+ * rows than a full one. */
+static void csr_adaptive_should_match_the_cpu_on_wide_rows(void)
+{
+    const spmvp_idx n = 3003;
+    spmvp_idx *lens = calloc((size_t)n, sizeof *lens);
+    for (spmvp_idx i = 0; lens && i < n; i++)
+        lens[i] = i % 7 == 0 ? 1500 + i % 500 : i % 7 == 1 ? 0 : i % 7 == 2 ? 1 : 40 + i % 300;
+    if (lens) {
+        lens[1000] = 3000;  /* a medium row at WG 256 and 8 entries a work-item (share 2,048) */
+        lens[2000] = 20000; /* a long one: chunks */
+    }
+    spmvp_csr *A = lens ? from_lengths(n, 30000, lens) : NULL;
+    CHECK(A && spmvp_csr_adaptive_direct_only(A));
+    const spmvp_mapping m = spmvp_mapping_auto();
+    for (size_t vs = 4; A && vs <= 8; vs += 4) {
+        if (vs == 8 && !ctx->info.fp64)
+            break;
+        static const size_t wgs[] = {0, 32, 64, 256};
+        for (size_t i = 0; i < sizeof wgs / sizeof wgs[0]; i++) {
+            spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(vs), .runs = 1, .batch = 2};
+            opt.spmv.map = m;
+            opt.spmv.map.wg_size = wgs[i];
+            spmvp_bench_result r;
+            spmvp_status st = spmvp_bench_format(ctx, A, SPMVP_CSR_ADAPTIVE, &opt, &r);
+            CHECK_MSG(st == SPMVP_OK && r.state == SPMVP_BENCH_OK, "wide rows %s wg %d: %s",
+                      vs == 8 ? "double" : "single", (int)wgs[i], r.note);
+        }
+    }
+    free(lens);
+    spmvp_csr_free(A);
 }
 
 /* y of format f on A (vs-byte values) after `runs` products on context c, into y; 0 on
@@ -652,6 +688,7 @@ int main(void)
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
     RUN(single_precision_should_upload_millions_of_values);
     RUN(staged_writes_should_land_every_byte_and_every_product);
+    RUN(csr_adaptive_should_match_the_cpu_on_wide_rows);
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(counters_and_empty_rows_should_hold_product_after_product);
     RUN(kernel_parameters_should_not_change_the_result);

@@ -37,6 +37,7 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
     spmvp_idx row = 0, slot = 0, nlong = 0;
     int paths = 0; /* the kernel's paths, by cl/csr_adaptive.cl's own tests of a block */
     const int direct_only = spmvp_csr_adaptive_direct_only(A); /* rows of 128 or more on average */
+    const int fixed_v = direct_only && B->wg >= SPMVP_ADAPTIVE_DIRECT; /* the kernel's ADAPT_V */
     for (spmvp_idx b = 0; b < B->nblocks; b++) {
         const spmvp_idx *d = B->blocks + 3 * b;
         if (d[2] >= 0 || (d[1] - d[0] == 1 && rp[d[1]] - rp[d[0]] > share))
@@ -68,12 +69,14 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
                 long long m = next > widest ? next : widest;
                 while (v > 1 && v * rows > B->wg)
                     v >>= 1;
+                /* a direct-only matrix's rows get 32 work-items wherever they go (fixed_v):
+                 * no serial bound ends its blocks */
                 CHECK_MSG(((direct_only || rp[d[1] + 1] - rp[d[0]] > share) &&
                            rows * SPMVP_ADAPTIVE_DIRECT > B->wg) ||
-                              next > share || (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL,
+                              next > share || (!fixed_v && (m + v - 1) / v > SPMVP_ADAPTIVE_SERIAL),
                           "%s: block %d stops early", what, (int)b);
             }
-            if (widest <= share) { /* and its serial sums stay within the bound */
+            if (widest <= share && !fixed_v) { /* and its serial sums stay within the bound */
                 long long m = widest, rows = d[1] - d[0], v = B->wg;
                 while (v > 1 && v * rows > B->wg)
                     v >>= 1;
@@ -234,6 +237,18 @@ static void rows_are_binned_by_length(void)
     CHECK(B && B->paths == SPMVP_ADAPTIVE_PATH_DIRECT && B->blocks[1] == 8 && B->blocks[22] == 64);
     if (A && B)
         check_blocks(A, B, "rows of 5 and 300");
+    spmvp_csr_adaptive_free(B);
+    spmvp_csr_free(A);
+    /* rows of 10 and 2,000 in turn: 2,000 entries take 63 serial steps of 32 work-items, past
+     * SPMVP_ADAPTIVE_SERIAL, yet every row gets 32 in a direct-only matrix (the kernel's
+     * ADAPT_V): still 8 rows a block, not 4 */
+    for (int i = 0; i < 64; i++)
+        mixed[i] = i % 2 ? 2000 : 10;
+    A = from_lengths(64, 4000, mixed);
+    B = spmvp_csr_adaptive_from_csr(A, 256, 8);
+    CHECK(A && B && spmvp_csr_adaptive_direct_only(A) && B->nblocks == 8 && B->paths == SPMVP_ADAPTIVE_PATH_DIRECT);
+    if (A && B)
+        check_blocks(A, B, "rows of 10 and 2,000");
     spmvp_csr_adaptive_free(B);
     spmvp_csr_free(A);
     for (int i = 0; i < 64; i++)

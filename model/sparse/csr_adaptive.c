@@ -19,7 +19,9 @@
  *    time rather than 2 (stop 43: 0.78x the time on the H100; rows of 300, 6 -> 8 rows a
  *    block, unchanged). A matrix of 128 entries a row or more on average has direct blocks
  *    only (SPMVP_ADAPTIVE_DIRECT_MEAN, csr_adaptive.h): its program then declares no local
- *    memory for the stream path, and L1 keeps x (stop 46).
+ *    memory for the stream path, and L1 keeps x (stop 46). Its rows all get 32 work-items, a
+ *    constant of its program (-DADAPT_V), so its blocks hold wg / 32 rows of a share or less
+ *    whatever their lengths, with no serial bound (stop 47).
  *    SHARE is the local memory a block needs (16 KiB in double at WG 256); 8 per work-item
  *    keeps 8 independent loads in flight per work-item, as COO's tiles do, where CSR-Adaptive's
  *    1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
@@ -77,12 +79,23 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
     const int direct = direct_rows(rp, nrows);
     long long m = rp[r0 + 1] - rp[r0], v = wg;
     spmvp_idx r = r0 + 1; /* the first row always fits: alone it has wg work-items */
+    if (direct && wg >= SPMVP_ADAPTIVE_DIRECT) {
+        /* every row SPMVP_ADAPTIVE_DIRECT work-items (the kernel's ADAPT_V), so a row's serial
+         * steps do not depend on its block and no bound on them ends one: wg / 32 rows a block,
+         * each of a share or less */
+        while (r < nrows && (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg && rp[r + 1] - rp[r] <= share) {
+            m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
+            r++;
+        }
+        *adds = spmvp_ceil_div(m, SPMVP_ADAPTIVE_DIRECT);
+        *per_row = SPMVP_ADAPTIVE_DIRECT;
+        return r;
+    }
     /* a block of rows that get SPMVP_ADAPTIVE_DIRECT work-items each reads them from global
      * memory, not through the share of local memory: it may hold more entries than a share,
      * so that rows of 300 fill 8 x 32 work-items, not 6 (2,048 entries) */
     while (r < nrows && r - r0 < wg && rp[r + 1] - rp[r] <= share &&
-           ((!direct && rp[r + 1] - rp[r0] <= share) ||
-            (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
+           ((!direct && rp[r + 1] - rp[r0] <= share) || (r + 1 - r0) * SPMVP_ADAPTIVE_DIRECT <= wg)) {
         /* v, the work-items a row gets (the largest power of two with v x rows <= wg, as
          * cl/csr_adaptive.cl takes it), only shrinks as the block grows, so the walk stays one
          * step a row (a conversion that recomputed it for every row was 5x slower on the
@@ -284,6 +297,11 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
                                                  (size_t)B->nblocks * wg, wg);
     snprintf(l->options, sizeof l->options, "-DWG_SIZE=%zu -DITEMS=%d -DADAPT_DIRECT_V=%d -DADAPT_PATHS=%d",
              wg, items, SPMVP_ADAPTIVE_DIRECT, B->paths);
+    /* a direct-only matrix's rows all get SPMVP_ADAPTIVE_DIRECT work-items (stream_end): the
+     * kernel's v a constant */
+    if (spmvp_csr_adaptive_direct_only(A) && wg >= SPMVP_ADAPTIVE_DIRECT)
+        snprintf(l->options + strlen(l->options), sizeof l->options - strlen(l->options), " -DADAPT_V=%d",
+                 SPMVP_ADAPTIVE_DIRECT);
     for (int k = 0; k < 4; k++)
         spmvp_plan_arg_array(l, a + k);
     spmvp_plan_arg_x(l);

@@ -33,14 +33,22 @@
  * staged time in single, 0.86-0.97x in double, the other matrices within 1 %
  * (docs/data/h100-kernels/stop46/, call 10). Shorter rows stay staged: a first try that made
  * every block direct from a first row of 64 entries ran a band of rows of 81 in 1.3-1.8x the
- * time, its x read in order needing no L1, and left programs of both paths (call 9). */
+ * time, its x read in order needing no L1, and left programs of both paths (call 9).
+ * Every row of such a matrix gets SPMVP_ADAPTIVE_DIRECT work-items, a constant of its program
+ * (cl/csr_adaptive.cl's ADAPT_V), where the kernel otherwise computes them from the block's
+ * rows: a constant loop stride and shuffle tree ran these matrices in 0.77-0.99x the time on
+ * the H200 (stop 47, docs/data/h100-kernels/stop47/). Its blocks then take wg / 32 rows whatever
+ * their lengths, with no serial bound: a row's steps no longer depend on its block. Rows of
+ * more than 1,024 entries given a whole work-group each instead (as medium rows) ran 1.06-1.34x
+ * slower on uniform random rows of 500-2,100. */
 #define SPMVP_ADAPTIVE_DIRECT_MEAN 128
 
 /* The end r1 > r0 of the stream block that starts at row r0 of the rows [0, nrows) of row
  * pointers rp, for work-groups of wg work-items taking `items` entries each (csr_adaptive.c's
  * bins; row r0 holds at most wg x items entries; where the rows hold
- * SPMVP_ADAPTIVE_DIRECT_MEAN entries or more on average, a block of up to
- * wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries, each at most a share). *per_row
+ * SPMVP_ADAPTIVE_DIRECT_MEAN entries or more on average and wg >= SPMVP_ADAPTIVE_DIRECT, a
+ * block of up to wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries, each at most a share,
+ * with per_row SPMVP_ADAPTIVE_DIRECT and no serial bound). *per_row
  * gets the work-items each of its rows gets (the largest power of two with
  * per_row x (r1 - r0) <= wg, as the kernel takes it) and *adds the serial adds of the block's
  * longest row in its reduction (its length over *per_row, rounded up). */
