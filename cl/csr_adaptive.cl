@@ -65,6 +65,9 @@
 #if defined(ADAPT_V) && (ADAPT_STAGED || ADAPT_V * (WG_SIZE / ADAPT_V) != WG_SIZE)
 #error "ADAPT_V (a direct-only matrix's work-items a row) needs direct blocks and divides WG_SIZE"
 #endif
+#if defined(ADAPT_SV) && (ADAPT_DIRECT || ADAPT_WHOLE || ADAPT_SV * (WG_SIZE / ADAPT_SV) != WG_SIZE)
+#error "ADAPT_SV (a stream-only matrix's work-items a row) needs stream blocks only and divides WG_SIZE"
+#endif
 
 /* The sum of every work-item's s, by a tree in red[] (all work-items call it); the result is
  * valid in work-item 0. */
@@ -222,6 +225,11 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
      * shuffle tree are constants: 0.77-0.99x the time of v computed here on the H200, rows of
      * 150-1,000 (stop 47, docs/data/h100-kernels/stop47/) */
     const int v = ADAPT_V;
+#elif defined(ADAPT_SV)
+    /* a stream-only matrix whose rows all keep the serial bound with its blocks' least v (the
+     * host's -DADAPT_SV, model/sparse/csr_adaptive.h): that v in every block, a constant;
+     * 0.85-0.94x the time on stencils and bands on the H200, random rows within 1 % (stop 47) */
+    const int v = ADAPT_SV;
 #else
     int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
     while (v > 1 && v * rows > WG_SIZE)

@@ -186,6 +186,36 @@ static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
     spmvp_csr_free(G);
 }
 
+/* A stream-only matrix whose program takes one v (the kernel's ADAPT_SV, csr_adaptive.h):
+ * rows of 20 (v 2 in their blocks) then of 60 (v 4 at WG 256, 8 at 64 and 32), so the blocks
+ * of rows of 60 run with fewer work-items a row than their own v; with a last short block. */
+static void csr_adaptive_should_match_the_cpu_with_one_v(void)
+{
+    const spmvp_idx n = 20003;
+    spmvp_idx *lens = calloc((size_t)n, sizeof *lens);
+    for (spmvp_idx i = 0; lens && i < n; i++)
+        lens[i] = i < n / 2 ? 20 : 60 - i % 3;
+    spmvp_csr *A = lens ? from_lengths(n, 30000, lens) : NULL;
+    static const size_t wgs[] = {0, 32, 64, 256};
+    for (size_t vs = 4; A && vs <= 8; vs += 4) {
+        if (vs == 8 && !ctx->info.fp64)
+            break;
+        for (size_t i = 0; i < sizeof wgs / sizeof wgs[0]; i++) {
+            const int v = wgs[i] ? spmvp_csr_adaptive_stream_v(A->rowptr, A->nrows, (long long)wgs[i], 8) : 2;
+            CHECK_MSG(v == 2, "one v: %d at wg %d", v, (int)wgs[i]);
+            spmvp_bench_options opt = {.spmv = spmvp_spmv_defaults(vs), .runs = 1, .batch = 2};
+            opt.spmv.map = spmvp_mapping_auto();
+            opt.spmv.map.wg_size = wgs[i];
+            spmvp_bench_result r;
+            spmvp_status st = spmvp_bench_format(ctx, A, SPMVP_CSR_ADAPTIVE, &opt, &r);
+            CHECK_MSG(st == SPMVP_OK && r.state == SPMVP_BENCH_OK, "one v %s wg %d: %s",
+                      vs == 8 ? "double" : "single", (int)wgs[i], r.note);
+        }
+    }
+    free(lens);
+    spmvp_csr_free(A);
+}
+
 /* A matrix of 128 entries a row or more on average, whose CSR-adaptive blocks are all direct
  * with 32 work-items a row (the kernel's ADAPT_V, csr_adaptive.h): rows longer than 32 serial
  * steps of them, empty and one-entry rows, a medium row, a long row, and a last block of fewer
@@ -689,6 +719,7 @@ int main(void)
     RUN(single_precision_should_upload_millions_of_values);
     RUN(staged_writes_should_land_every_byte_and_every_product);
     RUN(csr_adaptive_should_match_the_cpu_on_wide_rows);
+    RUN(csr_adaptive_should_match_the_cpu_with_one_v);
     RUN(coo_hyb_and_csr_adaptive_should_give_the_same_bits_every_run);
     RUN(counters_and_empty_rows_should_hold_product_after_product);
     RUN(kernel_parameters_should_not_change_the_result);

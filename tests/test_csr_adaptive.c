@@ -42,9 +42,9 @@ static void check_blocks(const spmvp_csr *A, const spmvp_csr_adaptive *B, const 
         const spmvp_idx *d = B->blocks + 3 * b;
         if (d[2] >= 0 || (d[1] - d[0] == 1 && rp[d[1]] - rp[d[0]] > share))
             paths |= SPMVP_ADAPTIVE_PATH_WHOLE; /* a chunk, or a medium row */
-        else
-            paths |= (d[1] - d[0]) * SPMVP_ADAPTIVE_DIRECT <= B->wg ? SPMVP_ADAPTIVE_PATH_DIRECT
-                                                                    : SPMVP_ADAPTIVE_PATH_STAGED;
+        else /* with a constant v (stream_v) a last direct block is staged too */
+            paths |= (d[1] - d[0]) * SPMVP_ADAPTIVE_DIRECT <= B->wg && !B->stream_v ? SPMVP_ADAPTIVE_PATH_DIRECT
+                                                                                     : SPMVP_ADAPTIVE_PATH_STAGED;
         if (d[2] < 0) { /* stream or vector block: the next rows */
             long long n = rp[d[1]] - rp[d[0]];
             CHECK_MSG(d[0] == row && d[1] > d[0] && d[1] - d[0] <= B->wg, "%s: block %d rows "
@@ -286,6 +286,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     /* share 256: 32 rows of 3 per block */
     CHECK(p.nlaunches == 1 && p.launch[0].items == 10 * 32 && strstr(p.launch[0].options, "-DITEMS=8"));
     CHECK(strstr(p.launch[0].options, "-DADAPT_PATHS=1") != NULL); /* stream blocks only */
+    CHECK(strstr(p.launch[0].options, "-DADAPT_SV=1") != NULL); /* 32 rows a block of 32: v = 1 */
     CHECK(p.footprint == spmvp_csr_bytes(A, 8) + 3 * 10 * sizeof(spmvp_idx));
     spmvp_plan_release(&p);
     lens[100] = 2000; /* > 4 x 256: 8 chunks */
@@ -298,6 +299,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     CHECK(strstr(p.params, "1 long rows") != NULL);
     CHECK(strstr(p.launch[0].options, "-DADAPT_PATHS=5") != NULL); /* and the row's chunks */
     CHECK(strstr(p.params, "blocks (stream+whole-group)") != NULL);
+    CHECK(strstr(p.launch[0].options, "ADAPT_SV") == NULL); /* v per block with the chunks */
     spmvp_plan_release(&p);
     m.adaptive_items = 200; /* 32 x 200 doubles do not fit 48 KiB */
     CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_ERR_UNSUITABLE);
@@ -312,6 +314,46 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     spmvp_csr_free(A);
 }
 
+/* The constant v of a stream-only matrix: its blocks' least, where its longest row then keeps
+ * the serial bound; 0 with a direct block, a medium or long row, or a row too long for it. */
+static void a_stream_only_matrix_gets_one_v(void)
+{
+    enum { N = 4000 };
+    static spmvp_idx lens[N];
+    static const struct {
+        spmvp_idx a, b; /* rows [0, N/2) of a entries, the rest of b */
+        long long wg;
+        int v;
+    } cases[] = {
+        {7, 7, 256, 1},     /* 256 rows a block (the share 2,048 takes 292) */
+        {20, 60, 256, 2},   /* 102 rows of 20 a block (v 2), 34 of 60 (v 4): 2, 60 <= 64 */
+        {20, 60, 64, 2},    /* 25 (v 2) and 8 (v 8) a block of 64 work-items */
+        {1, 100, 256, 0},   /* v 1 for the rows of 1, 100 > 32 serial adds */
+        {5, 300, 256, 0},   /* direct blocks (and 152.5 on average: direct only) */
+        {3, 3000, 256, 0},  /* a medium row, longer than a share */
+        {40, 110, 256, 4},  /* 18 rows of 110 a block (v 8), ending in 2 (direct: staged here) */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (int i = 0; i < N; i++)
+            lens[i] = i < N / 2 ? cases[c].a : cases[c].b;
+        if (cases[c].b == 3000) /* one medium row among short ones */
+            for (int i = N / 2 + 1; i < N; i++)
+                lens[i] = 3;
+        spmvp_csr *A = from_lengths(N, 4000, lens);
+        CHECK(A != NULL);
+        if (!A)
+            continue;
+        int v = spmvp_csr_adaptive_stream_v(A->rowptr, A->nrows, cases[c].wg, 8);
+        CHECK_MSG(v == cases[c].v, "rows of %d and %d at %lld: v %d, not %d", (int)cases[c].a,
+                  (int)cases[c].b, cases[c].wg, v, cases[c].v);
+        spmvp_csr_adaptive *B = spmvp_csr_adaptive_from_csr(A, (spmvp_idx)cases[c].wg, 8);
+        CHECK(B && B->stream_v == v);
+        spmvp_csr_adaptive_free(B);
+        spmvp_csr_free(A);
+    }
+    CHECK(spmvp_csr_adaptive_stream_v(NULL, 0, 256, 8) == 0);
+}
+
 int main(void)
 {
     RUN(blocks_cover_every_row_once_on_the_edge_cases);
@@ -319,5 +361,6 @@ int main(void)
     RUN(a_long_row_among_short_ones_ends_the_stream_block);
     RUN(bad_shapes_are_refused);
     RUN(plan_sums_the_long_rows_in_the_same_launch);
+    RUN(a_stream_only_matrix_gets_one_v);
     return test_report();
 }

@@ -114,6 +114,26 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
     return r;
 }
 
+int spmvp_csr_adaptive_stream_v(const spmvp_idx *rp, spmvp_idx nrows, long long wg, long long items)
+{
+    long long vmin = wg, longest = 0;
+    for (spmvp_idx r = 0; r < nrows;) {
+        long long adds, v;
+        if (rp[r + 1] - rp[r] > wg * items)
+            return 0; /* a medium or long row: a whole work-group's path */
+        spmvp_idx r1 = spmvp_csr_adaptive_stream_end(rp, nrows, r, wg, items, &adds, &v);
+        /* a direct block, but for the last (a few rows left over), staged with the constant when
+         * its entries fit a share */
+        if (v >= SPMVP_ADAPTIVE_DIRECT && (r1 < nrows || rp[r1] - rp[r] > wg * items || r == 0))
+            return 0;
+        if (v < SPMVP_ADAPTIVE_DIRECT)
+            vmin = v < vmin ? v : vmin;
+        for (; r < r1; r++)
+            longest = rp[r + 1] - rp[r] > longest ? rp[r + 1] - rp[r] : longest;
+    }
+    return nrows > 0 && longest <= SPMVP_ADAPTIVE_SERIAL * vmin ? (int)vmin : 0;
+}
+
 /* One pass over the rows: counts the blocks, long rows and slots into B, and fills the arrays
  * when they are allocated. */
 static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
@@ -122,6 +142,7 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx nb = 0, nl = 0, ns = 0;
     int paths = 0;
+    const int stream_v = spmvp_csr_adaptive_stream_v(rp, A->nrows, B->wg, share / B->wg);
 #define BLOCK(a, b, c)                                                                         \
     do {                                                                                       \
         if (B->blocks) {                                                                       \
@@ -154,12 +175,15 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             long long adds, v;
             r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds, &v);
             BLOCK(r0, r, -1);
-            /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
-            paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;
+            /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it; with a
+             * constant v, a last block of a few rows is staged too (stream_v) */
+            paths |= v >= SPMVP_ADAPTIVE_DIRECT && !stream_v ? SPMVP_ADAPTIVE_PATH_DIRECT
+                                                               : SPMVP_ADAPTIVE_PATH_STAGED;
         }
     }
 #undef BLOCK
     B->paths = paths;
+    B->stream_v = stream_v;
     B->nblocks = nb;
     B->nlong = nl;
     B->nslots = ns;
@@ -302,6 +326,9 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
     if (spmvp_csr_adaptive_direct_only(A) && wg >= SPMVP_ADAPTIVE_DIRECT)
         snprintf(l->options + strlen(l->options), sizeof l->options - strlen(l->options), " -DADAPT_V=%d",
                  SPMVP_ADAPTIVE_DIRECT);
+    else if (B->stream_v) /* and a stream-only matrix's, where it keeps the serial bound */
+        snprintf(l->options + strlen(l->options), sizeof l->options - strlen(l->options), " -DADAPT_SV=%d",
+                 B->stream_v);
     for (int k = 0; k < 4; k++)
         spmvp_plan_arg_array(l, a + k);
     spmvp_plan_arg_x(l);
@@ -351,6 +378,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
     long long nblocks = 0, nlong = 0, nslots = 0, main_path = 0, long_path = 0;
     spmvp_lockstep l;
     spmvp_lockstep_init(&l, t->warp);
+    const long long stream_v = spmvp_csr_adaptive_stream_v(rp, A->nrows, wg, items);
     for (spmvp_idx r = 0; r < A->nrows;) { /* bin_rows' walk */
         long long len = rp[r + 1] - rp[r], n, sum_path = 0; /* sum_path: a stream block's */
         if (len > longest) {
@@ -373,7 +401,13 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
             long long v;
             r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path, &v);
             n = rp[r] - rp[r0];
-            if (v >= SPMVP_ADAPTIVE_DIRECT) { /* each row's v work-items stride over it */
+            if (stream_v) { /* the program's constant v: the block's longest row over it */
+                long long m = 0;
+                for (spmvp_idx i = r0; i < r; i++)
+                    m = rp[i + 1] - rp[i] > m ? rp[i + 1] - rp[i] : m;
+                sum_path = spmvp_ceil_div(m, stream_v);
+            }
+            if (v >= SPMVP_ADAPTIVE_DIRECT && !stream_v) { /* each row's v work-items stride over it */
                 for (spmvp_idx i = r0; i < r; i++)
                     spmvp_lockstep_add(&l, v, spmvp_ceil_div(rp[i + 1] - rp[i], v));
                 spmvp_lockstep_add(&l, wg - v * (r - r0), 0);

@@ -60,6 +60,18 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
  * SPMVP_ADAPTIVE_DIRECT_MEAN or more. */
 int spmvp_csr_adaptive_direct_only(const spmvp_csr *A);
 
+/* The work-items a row gets in every block of a matrix whose blocks all go through local memory
+ * (stream blocks only: no row over a share, no direct block but for a last one of a share or
+ * less, which is then staged as well), as a constant of its program
+ * (cl/csr_adaptive.cl's ADAPT_SV): the least v of its blocks, where its longest row then takes
+ * at most SPMVP_ADAPTIVE_SERIAL serial adds; 0 where the kernel computes v block by block.
+ * A block whose rows could have more work-items takes the constant: fewer, each summing more.
+ * Rows [0, nrows) of row pointers rp, work-groups of wg work-items taking `items` entries each.
+ * On the H200 a constant v ran stencils and bands (x read in order) in 0.85-0.94x the time,
+ * random rows within 1 % (stop 47, docs/data/h100-kernels/stop47/); v = 1 wherever would have
+ * cost rows of 64 with scattered columns 1.08x. */
+int spmvp_csr_adaptive_stream_v(const spmvp_idx *rp, spmvp_idx nrows, long long wg, long long items);
+
 /* Blocks of an n-row CSR for work-groups of wg work-items and a share of `share` entries. */
 typedef struct spmvp_csr_adaptive {
     spmvp_idx nrows;     /* rows of the matrix */
@@ -75,6 +87,7 @@ typedef struct spmvp_csr_adaptive {
                             chunks finished, which the kernel returns to 0 after each product */
     spmvp_idx nslots;    /* partial sums of the chunks (scratch on the device) */
     int paths;           /* the kernel's paths the blocks take, SPMVP_ADAPTIVE_PATH_* or'ed */
+    int stream_v;        /* spmvp_csr_adaptive_stream_v: every block's v, or 0 */
 } spmvp_csr_adaptive;
 
 /* The kernel's paths (cl/csr_adaptive.cl's ADAPT_PATHS): a stream block through local memory,
