@@ -135,14 +135,14 @@ int spmvp_csr_adaptive_stream_v(const spmvp_idx *rp, spmvp_idx nrows, long long 
 }
 
 /* One pass over the rows: counts the blocks, long rows and slots into B, and fills the arrays
- * when they are allocated. */
+ * when they are allocated (B->stream_v already set). */
 static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
 {
     const spmvp_idx *rp = A->rowptr;
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx nb = 0, nl = 0, ns = 0;
     int paths = 0;
-    const int stream_v = spmvp_csr_adaptive_stream_v(rp, A->nrows, B->wg, share / B->wg);
+    const int stream_v = B->stream_v;
 #define BLOCK(a, b, c)                                                                         \
     do {                                                                                       \
         if (B->blocks) {                                                                       \
@@ -183,7 +183,6 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
     }
 #undef BLOCK
     B->paths = paths;
-    B->stream_v = stream_v;
     B->nblocks = nb;
     B->nlong = nl;
     B->nslots = ns;
@@ -207,6 +206,7 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg
     B->nrows = A->nrows;
     B->wg = wg;
     B->share = wg * items;
+    B->stream_v = spmvp_csr_adaptive_stream_v(A->rowptr, A->nrows, wg, items);
     bin_rows(A, B); /* count */
     B->blocks = malloc(((size_t)B->nblocks * 3 + 1) * sizeof *B->blocks);
     B->longrows = malloc(((size_t)B->nlong * 3 + 1) * sizeof *B->longrows);
