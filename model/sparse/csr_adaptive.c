@@ -72,7 +72,7 @@ static int direct_rows(const spmvp_idx *rp, spmvp_idx nrows)
 int spmvp_csr_adaptive_direct_only(const spmvp_csr *A) { return direct_rows(A->rowptr, A->nrows); }
 
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *adds,
+                                        long long wg, long long items, long long *widest,
                                         long long *per_row)
 {
     const long long share = wg * items;
@@ -87,7 +87,7 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
             m = rp[r + 1] - rp[r] > m ? rp[r + 1] - rp[r] : m;
             r++;
         }
-        *adds = spmvp_ceil_div(m, SPMVP_ADAPTIVE_DIRECT);
+        *widest = m;
         *per_row = SPMVP_ADAPTIVE_DIRECT;
         return r;
     }
@@ -109,40 +109,60 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
         v = vv;
         r++;
     }
-    *adds = spmvp_ceil_div(m, v);
+    *widest = m;
     *per_row = v;
     return r;
 }
 
+/* spmvp_csr_adaptive_stream_v's rule, block by block, so that bin_rows' own walk decides it
+ * too (a walk of its own made the conversion 1.6x slower) */
+typedef struct stream_v_walk {
+    long long vmin;    /* the least v of the stream blocks so far */
+    long long longest; /* their longest row */
+    int ok;            /* no medium or long row, no direct block but a last one of a share or less */
+} stream_v_walk;
+
+/* The block [r0, r1) whose rows get v work-items each and whose longest row has `widest`
+ * entries, or a medium or long row (v = 0). */
+static void stream_v_block(stream_v_walk *w, const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
+                           spmvp_idx r1, long long v, long long widest, long long share)
+{
+    if (v == 0 || (v >= SPMVP_ADAPTIVE_DIRECT && (r1 < nrows || r0 == 0 || rp[r1] - rp[r0] > share)))
+        w->ok = 0;
+    else if (v < w->vmin)
+        w->vmin = v;
+    w->longest = widest > w->longest ? widest : w->longest;
+}
+
+/* The constant: vmin, where the longest row keeps the serial bound with it. */
+static int stream_v_end(const stream_v_walk *w, spmvp_idx nrows)
+{
+    return w->ok && nrows > 0 && w->longest <= SPMVP_ADAPTIVE_SERIAL * w->vmin ? (int)w->vmin : 0;
+}
+
 int spmvp_csr_adaptive_stream_v(const spmvp_idx *rp, spmvp_idx nrows, long long wg, long long items)
 {
-    long long vmin = wg, longest = 0;
-    for (spmvp_idx r = 0; r < nrows;) {
-        long long adds, v;
-        if (rp[r + 1] - rp[r] > wg * items)
-            return 0; /* a medium or long row: a whole work-group's path */
-        spmvp_idx r1 = spmvp_csr_adaptive_stream_end(rp, nrows, r, wg, items, &adds, &v);
-        /* a direct block, but for the last (a few rows left over), staged with the constant when
-         * its entries fit a share */
-        if (v >= SPMVP_ADAPTIVE_DIRECT && (r1 < nrows || rp[r1] - rp[r] > wg * items || r == 0))
-            return 0;
-        if (v < SPMVP_ADAPTIVE_DIRECT)
-            vmin = v < vmin ? v : vmin;
-        for (; r < r1; r++)
-            longest = rp[r + 1] - rp[r] > longest ? rp[r + 1] - rp[r] : longest;
+    stream_v_walk w = {wg, 0, 1};
+    for (spmvp_idx r = 0; r < nrows && w.ok;) {
+        long long widest = 0, v = 0;
+        spmvp_idx r1 = r + 1; /* a medium or long row: a whole work-group's path */
+        if (rp[r + 1] - rp[r] <= wg * items)
+            r1 = spmvp_csr_adaptive_stream_end(rp, nrows, r, wg, items, &widest, &v);
+        stream_v_block(&w, rp, nrows, r, r1, v, widest, wg * items);
+        r = r1;
     }
-    return nrows > 0 && longest <= SPMVP_ADAPTIVE_SERIAL * vmin ? (int)vmin : 0;
+    return stream_v_end(&w, nrows);
 }
 
 /* One pass over the rows: counts the blocks, long rows and slots into B, and fills the arrays
- * when they are allocated (B->stream_v already set). */
+ * when they are allocated; and B's stream_v. */
 static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
 {
     const spmvp_idx *rp = A->rowptr;
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx nb = 0, nl = 0, ns = 0;
     int paths = 0;
-    const int stream_v = B->stream_v;
+    stream_v_walk sv = {B->wg, 0, 1};
 #define BLOCK(a, b, c)                                                                         \
     do {                                                                                       \
         if (B->blocks) {                                                                       \
@@ -166,22 +186,27 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             nl++;
             r++;
             paths |= SPMVP_ADAPTIVE_PATH_WHOLE;
+            sv.ok = 0;
         } else if (len > share) { /* medium: one work-group */
             BLOCK(r, r + 1, -1);
             r++;
             paths |= SPMVP_ADAPTIVE_PATH_WHOLE;
+            sv.ok = 0;
         } else { /* short: as many rows as fit one share and one work-group */
             spmvp_idx r0 = r;
-            long long adds, v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &adds, &v);
+            long long widest, v;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, B->wg, share / B->wg, &widest, &v);
             BLOCK(r0, r, -1);
-            /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it; with a
-             * constant v, a last block of a few rows is staged too (stream_v) */
-            paths |= v >= SPMVP_ADAPTIVE_DIRECT && !stream_v ? SPMVP_ADAPTIVE_PATH_DIRECT
-                                                               : SPMVP_ADAPTIVE_PATH_STAGED;
+            /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
+            paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;
+            if (sv.ok)
+                stream_v_block(&sv, rp, A->nrows, r0, r, v, widest, share);
         }
     }
 #undef BLOCK
+    B->stream_v = stream_v_end(&sv, A->nrows);
+    if (B->stream_v) /* with a constant v, a last block of a few rows is staged too */
+        paths = SPMVP_ADAPTIVE_PATH_STAGED;
     B->paths = paths;
     B->nblocks = nb;
     B->nlong = nl;
@@ -206,7 +231,6 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg
     B->nrows = A->nrows;
     B->wg = wg;
     B->share = wg * items;
-    B->stream_v = spmvp_csr_adaptive_stream_v(A->rowptr, A->nrows, wg, items);
     bin_rows(A, B); /* count */
     B->blocks = malloc(((size_t)B->nblocks * 3 + 1) * sizeof *B->blocks);
     B->longrows = malloc(((size_t)B->nlong * 3 + 1) * sizeof *B->longrows);
@@ -398,15 +422,11 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
             nblocks++;
         } else {
             spmvp_idx r0 = r;
-            long long v;
-            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &sum_path, &v);
+            long long v, widest;
+            r = spmvp_csr_adaptive_stream_end(rp, A->nrows, r0, wg, items, &widest, &v);
             n = rp[r] - rp[r0];
-            if (stream_v) { /* the program's constant v: the block's longest row over it */
-                long long m = 0;
-                for (spmvp_idx i = r0; i < r; i++)
-                    m = rp[i + 1] - rp[i] > m ? rp[i + 1] - rp[i] : m;
-                sum_path = spmvp_ceil_div(m, stream_v);
-            }
+            /* the block's longest row over its v, or over the program's constant */
+            sum_path = spmvp_ceil_div(widest, stream_v ? stream_v : v);
             if (v >= SPMVP_ADAPTIVE_DIRECT && !stream_v) { /* each row's v work-items stride over it */
                 for (spmvp_idx i = r0; i < r; i++)
                     spmvp_lockstep_add(&l, v, spmvp_ceil_div(rp[i + 1] - rp[i], v));

@@ -50,10 +50,10 @@
  * block of up to wg / SPMVP_ADAPTIVE_DIRECT rows whatever their entries, each at most a share,
  * with per_row SPMVP_ADAPTIVE_DIRECT and no serial bound). *per_row
  * gets the work-items each of its rows gets (the largest power of two with
- * per_row x (r1 - r0) <= wg, as the kernel takes it) and *adds the serial adds of the block's
- * longest row in its reduction (its length over *per_row, rounded up). */
+ * per_row x (r1 - r0) <= wg, as the kernel takes it) and *widest the entries of the block's
+ * longest row (its serial adds in the reduction: that over *per_row, rounded up). */
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
-                                        long long wg, long long items, long long *adds,
+                                        long long wg, long long items, long long *widest,
                                         long long *per_row);
 
 /* Whether A's short rows all go to direct blocks: its mean row length is
