@@ -71,6 +71,14 @@ static int direct_rows(const spmvp_idx *rp, spmvp_idx nrows)
 
 int spmvp_csr_adaptive_direct_only(const spmvp_csr *A) { return direct_rows(A->rowptr, A->nrows); }
 
+/* Whether every row of the rows [0, nrows) gets SPMVP_ADAPTIVE_DIRECT work-items in groups of
+ * wg, as a constant of its program (the kernel's ADAPT_V): a direct-only matrix whose groups
+ * hold that many */
+static int direct_v_fixed(const spmvp_idx *rp, spmvp_idx nrows, long long wg)
+{
+    return direct_rows(rp, nrows) && wg >= SPMVP_ADAPTIVE_DIRECT;
+}
+
 spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, spmvp_idx r0,
                                         long long wg, long long items, long long *widest,
                                         long long *per_row)
@@ -79,7 +87,7 @@ spmvp_idx spmvp_csr_adaptive_stream_end(const spmvp_idx *rp, spmvp_idx nrows, sp
     const int direct = direct_rows(rp, nrows);
     long long m = rp[r0 + 1] - rp[r0], v = wg;
     spmvp_idx r = r0 + 1; /* the first row always fits: alone it has wg work-items */
-    if (direct && wg >= SPMVP_ADAPTIVE_DIRECT) {
+    if (direct_v_fixed(rp, nrows, wg)) {
         /* every row SPMVP_ADAPTIVE_DIRECT work-items (the kernel's ADAPT_V), so a row's serial
          * steps do not depend on its block and no bound on them ends one: wg / 32 rows a block,
          * each of a share or less */
@@ -347,7 +355,7 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
              wg, items, SPMVP_ADAPTIVE_DIRECT, B->paths);
     /* a direct-only matrix's rows all get SPMVP_ADAPTIVE_DIRECT work-items (stream_end): the
      * kernel's v a constant */
-    if (spmvp_csr_adaptive_direct_only(A) && wg >= SPMVP_ADAPTIVE_DIRECT)
+    if (direct_v_fixed(A->rowptr, A->nrows, (long long)wg))
         snprintf(l->options + strlen(l->options), sizeof l->options - strlen(l->options), " -DADAPT_V=%d",
                  SPMVP_ADAPTIVE_DIRECT);
     else if (B->stream_v) /* and a stream-only matrix's, where it keeps the serial bound */
