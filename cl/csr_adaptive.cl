@@ -119,6 +119,58 @@ static INDEX_TYPE long_row_of(const INDEX_TYPE slot, const INDEX_TYPE nlong,
     return lo;
 }
 
+/* The rows [r0, r0 + rows) of a stream or direct block, v work-items each (v x rows <= WG_SIZE,
+ * v the same for the whole work-group), summed and stored to y: a direct block's straight
+ * from global memory, a stream block's from lval, which the work-group has filled. Called
+ * with v a constant (the host's, or one case of the kernel's switch), so that the loop's
+ * stride and the reduction tree are constants of each copy. */
+static void block_rows(const int v, const INDEX_TYPE rows, const int direct, const INDEX_TYPE r0,
+                       __global const INDEX_TYPE *restrict rowptr,
+                       __global const INDEX_TYPE *restrict colidx,
+                       __global const VALUE_TYPE *restrict val,
+                       __global const VALUE_TYPE *restrict x, __global VALUE_TYPE *restrict y,
+                       __local const INDEX_TYPE *lrow, __local const VALUE_TYPE *lval,
+                       __local VALUE_TYPE *red)
+{
+    const int t = (int)get_local_id(0);
+    const int j = t / v, lane = t & (v - 1);
+    VALUE_TYPE s = 0;
+    if (j < rows) {
+        if (direct) {
+            const INDEX_TYPE e = rowptr[r0 + j + 1];
+            for (INDEX_TYPE k = rowptr[r0 + j] + lane; k < e; k += v)
+                s += SPMVP_LD_V(val + k) * x[SPMVP_LD_I(colidx + k)];
+        }
+#if ADAPT_STAGED
+        else {
+            const INDEX_TYPE e = lrow[j + 1];
+            for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)
+                s += lval[i];
+        }
+#endif
+    }
+#ifdef SPMVP_WARP
+    if (v <= SPMVP_WARP) {
+        /* NVIDIA (prelude.cl): a row's work-items are in one warp (v divides 32 and the
+         * warp's lanes); the tree below by warp shuffles, the same pairs added in the same
+         * order (the same bits), no barrier */
+        for (int h = v / 2; h > 0; h >>= 1)
+            s += spmvp_shfl_down(s, h);
+        if (lane == 0 && j < rows)
+            y[r0 + j] = s;
+        return;
+    }
+#endif
+    red[t] = s;
+    for (int h = v / 2; h > 0; h >>= 1) {
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lane < h)
+            red[t] = s = s + red[t + h];
+    }
+    if (lane == 0 && j < rows)
+        y[r0 + j] = s;
+}
+
 __kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
 void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
                        const ulong rowptr_off,
@@ -219,56 +271,48 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     }
     barrier(CLK_LOCAL_MEM_FENCE); /* outside the branch: every work-item meets it */
 #endif
+#if !ADAPT_STAGED
+    __local const INDEX_TYPE *lrow = 0;
+    __local const VALUE_TYPE *lval = 0;
+#endif
 #ifdef ADAPT_V
     /* a direct-only matrix (the host's -DADAPT_V): every block direct, ADAPT_V work-items a
      * row whatever its rows (model/sparse/csr_adaptive.c), so that the loop's stride and the
      * shuffle tree are constants: 0.77-0.99x the time of v computed here on the H200, rows of
      * 150-1,000 (stop 47, docs/data/h100-kernels/stop47/) */
-    const int v = ADAPT_V;
+    block_rows(ADAPT_V, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red);
 #elif defined(ADAPT_SV)
     /* a stream-only matrix whose rows all keep the serial bound with its blocks' least v (the
      * host's -DADAPT_SV, model/sparse/csr_adaptive.h): that v in every block, a constant;
      * 0.85-0.94x the time on stencils and bands on the H200, random rows within 1 % (stop 47) */
-    const int v = ADAPT_SV;
+    block_rows(ADAPT_SV, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red);
 #else
-    int v = WG_SIZE; /* work-items per row: the largest power of two with v x rows <= WG_SIZE */
+    /* work-items per row: the largest power of two with v x rows <= WG_SIZE, the same for the
+     * whole work-group; each case a constant of its copy of block_rows. On the H200 (stop 48,
+     * docs/data/h100-kernels/stop48/) 0.86-0.96x the time of one copy with v a run-time value
+     * on power-law graphs (soc-Slashdot0902, as-caida), 0.975-0.99 on R-MAT 20-21; the
+     * programs of one constant (above) unchanged. The switch is no substitute for ADAPT_SV:
+     * a stream-only program with it instead ran stencils and bands in 1.03-1.17x the time. */
+    int v = WG_SIZE;
     while (v > 1 && v * rows > WG_SIZE)
         v >>= 1;
+    switch (v) {
+#define ADAPT_CASE(V) case V: block_rows(V, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red); break;
+    ADAPT_CASE(1) ADAPT_CASE(2) ADAPT_CASE(4) ADAPT_CASE(8) ADAPT_CASE(16) ADAPT_CASE(32)
+#if WG_SIZE >= 64
+    ADAPT_CASE(64)
 #endif
-    const int j = t / v, lane = t & (v - 1);
-    VALUE_TYPE s = 0;
-    if (j < rows) {
-        if (direct) {
-            const INDEX_TYPE e = rowptr[r0 + j + 1];
-            for (INDEX_TYPE k = rowptr[r0 + j] + lane; k < e; k += v)
-                s += SPMVP_LD_V(val + k) * x[SPMVP_LD_I(colidx + k)];
-        }
-#if ADAPT_STAGED
-        else {
-            const INDEX_TYPE e = lrow[j + 1];
-            for (INDEX_TYPE i = lrow[j] + lane; i < e; i += v)
-                s += lval[i];
-        }
+#if WG_SIZE >= 128
+    ADAPT_CASE(128)
 #endif
-    }
-#ifdef SPMVP_WARP
-    if (v <= SPMVP_WARP) { /* v is the same for the whole work-group */
-        /* NVIDIA (prelude.cl): a row's work-items are in one warp (v divides 32 and the
-         * warp's lanes); the tree below by warp shuffles, the same pairs added in the same
-         * order (the same bits), no barrier */
-        for (int h = v / 2; h > 0; h >>= 1)
-            s += spmvp_shfl_down(s, h);
-        if (lane == 0 && j < rows)
-            y[r0 + j] = s;
-        return;
+#if WG_SIZE >= 256
+    ADAPT_CASE(256)
+#endif
+#if WG_SIZE >= 512
+    ADAPT_CASE(512)
+#endif
+    default:
+        block_rows(v, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red);
     }
 #endif
-    red[t] = s;
-    for (int h = v / 2; h > 0; h >>= 1) { /* v is the same for the whole work-group */
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (lane < h)
-            red[t] = s = s + red[t + h];
-    }
-    if (lane == 0 && j < rows)
-        y[r0 + j] = s;
 }
