@@ -296,6 +296,12 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     int v = WG_SIZE;
     while (v > 1 && v * rows > WG_SIZE)
         v >>= 1;
+#ifndef SPMVP_WARP
+    /* elsewhere one copy: PoCL 3.1's CPU device left rows of the switch's copies unwritten
+     * (their reduction trees' barriers under a switch; 2026-11-28), and the constant is for
+     * NVIDIA's compiler */
+    block_rows(v, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red);
+#else
     switch (v) {
 #define ADAPT_CASE(V) case V: block_rows(V, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red); break;
     ADAPT_CASE(1) ADAPT_CASE(2) ADAPT_CASE(4) ADAPT_CASE(8) ADAPT_CASE(16) ADAPT_CASE(32)
@@ -314,5 +320,6 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     default:
         block_rows(v, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red);
     }
+#endif
 #endif
 }
