@@ -320,6 +320,7 @@ void spmv_csr_adaptive(__global uchar *restrict spmvp_mat,
     default:
         block_rows(v, rows, direct, r0, rowptr, colidx, val, x, y, lrow, lval, red);
     }
+#undef ADAPT_CASE
 #endif
 #endif
 }
