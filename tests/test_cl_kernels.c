@@ -39,7 +39,7 @@ static spmvp_csr *from_lengths(spmvp_idx nrows, spmvp_idx ncols, const spmvp_idx
 
 static spmvp_csr *edge_matrix(int which, char *name, size_t len)
 {
-    static spmvp_idx lens[5000];
+    static spmvp_idx lens[60001];
     switch (which) {
     case 0: /* empty rows first, last and in between */
         snprintf(name, len, "empty-rows");
@@ -72,6 +72,10 @@ static spmvp_csr *edge_matrix(int which, char *name, size_t len)
     case 7:
         snprintf(name, len, "0x0");
         return from_lengths(0, 0, lens);
+    case 8: /* rows 20,000 apart: one COO tile spans 60,000 rows, almost all of them empty */
+        snprintf(name, len, "rows-far-apart");
+        for (int i = 0; i < 60001; i++) lens[i] = i % 20000 == 0 ? 3 : 0;
+        return from_lengths(60001, 50, lens);
     default:
         return NULL;
     }
