@@ -133,6 +133,18 @@ must "it says how far apart the sessions are" "$tmp/err" "the two sessions diffe
 must "the profile keeps it" "$tmp/mg.json" '"session_p90_dr": *9(\.0+[0-9]*)?[,}\r]?$'
 check "rank widens its intervals by it" "$SPMVP" rank laplace2d:30 --profile "$tmp/mg.json"
 must "rank says so" "$tmp/out" "p90 spread between two training sessions \\(900.0 %\\)"
+# a launch-bound device: every time 1-5 µs in one session and 2 µs more in the other; the
+# sessions differ by an amount there, not a ratio (profile.h), and rank's tops rise by it
+awk -F'\t' -v OFS='\t' -v c="$us_col" 'NR <= 2 { print; next } { $c = 1 + NR % 5; print }' \
+    "$tmp/p.train.tsv" >"$tmp/lb.train.tsv"
+awk -F'\t' -v OFS='\t' -v c="$us_col" 'NR <= 2 { print; next } { $c = 3 + NR % 5; print }' \
+    "$tmp/p.train.tsv" >"$tmp/lb2.train.tsv"
+check "train --merge of launch-bound sessions" "$SPMVP" train --merge "$tmp/lb2.train.tsv" --corpus none \
+    --base "$tmp/p.json" --table "$tmp/lb.train.tsv" -o "$tmp/lb.json"
+must "it says by how many µs" "$tmp/err" "and by a median of 2.00 µs, p90 2.00 µs \\($rows configurations under 10 µs\\)"
+must "the profile keeps it" "$tmp/lb.json" '"session_offset_p90_us": *2(\.0+)?[,}\r]?$'
+check "rank raises its tops by it" "$SPMVP" rank laplace2d:30 --profile "$tmp/lb.json"
+must "rank says so" "$tmp/out" "its top 2.0 µs higher \\(two sessions' p90 difference on products under 10 µs\\)"
 want=$(awk -F'\t' -v c="$us_col" 'NR == 3 { print $c }' "$tmp/other.train.tsv")
 got=$(awk -F'\t' -v c="$us_col" 'NR == 3 { print $c }' "$tmp/mg.train.tsv")
 awk -v a="$want" -v b="$got" 'BEGIN { exit !(a - b < 1e-9 && b - a < 1e-9) }' && echo "ok   the faster session's time" ||

@@ -3,6 +3,7 @@
 #include "test.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void every_model_has_a_unique_name_that_parses_back(void)
@@ -250,6 +251,45 @@ out:
     spmvp_profile_free(p);
 }
 
+/* The sessions' offset on launch-bound products (profile.h) raises every entry's upper bounds by
+ * that many µs, the p90 the 90 % interval's and the median the 50 %'s; the lower bounds and the
+ * order stay. */
+static void rank_raises_its_tops_by_the_sessions_offset(void)
+{
+    spmvp_profile *p = NULL;
+    CHECK(spmvp_profile_load("devices/nvidia-h100.json", &p) == SPMVP_OK);
+    spmvp_predictor pred;
+    spmvp_csr *A = spmvp_stencil(12, 12, 12, 7);
+    spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
+    spmvp_rank_entry *e0 = NULL, *e1 = NULL;
+    int n0 = 0, n1 = 0;
+    if (!p || !s || spmvp_predictor_init(&pred, p, "h100", 8)) {
+        CHECK(0);
+        goto out;
+    }
+    spmvp_profile_precision *pp = &p->prec[SPMVP_PRECISION_DOUBLE];
+    int m = spmvp_rank_default_model(&pred);
+    pp->session_offset_median_us = pp->session_offset_p90_us = 0;
+    CHECK(spmvp_rank_configs(&pred, m, A, s, &e0, &n0, NULL, NULL) == SPMVP_OK);
+    pp->session_offset_median_us = 0.5;
+    pp->session_offset_p90_us = 2;
+    CHECK(spmvp_rank_configs(&pred, m, A, s, &e1, &n1, NULL, NULL) == SPMVP_OK);
+    CHECK(n0 > 10 && n1 == n0);
+    int bad = 0;
+    for (int i = 0; e0 && e1 && i < n0 && i < n1; i++)
+        bad += strcmp(e0[i].mapping, e1[i].mapping) || e0[i].config.format != e1[i].config.format ||
+               fabs(e1[i].hi - e0[i].hi - 2) > 1e-9 || fabs(e1[i].hi50 - e0[i].hi50 - 0.5) > 1e-9 ||
+               e1[i].lo != e0[i].lo || e1[i].lo50 != e0[i].lo50;
+    CHECK_MSG(bad == 0, "%d entries", bad);
+    spmvp_predictor_release(&pred);
+out:
+    free(e0);
+    free(e1);
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+    spmvp_profile_free(p);
+}
+
 /* The sectors of x in a feature vector are priced by the target's gather curve at x's reuse
  * distance (featvec.h); without a curve they are the count. */
 static void sectors_are_priced_by_the_gather_curve(void)
@@ -338,6 +378,7 @@ int main(void)
     RUN(the_trusted_model_follows_the_device_type);
     RUN(the_ensemble_is_the_geometric_mean_of_its_members);
     RUN(rank_uses_the_model_that_ranked_best);
+    RUN(rank_raises_its_tops_by_the_sessions_offset);
     RUN(sectors_are_priced_by_the_gather_curve);
     RUN(the_fraction_kept_in_l2);
     RUN(the_part_kept_in_l2_is_left_out_of_the_bytes);

@@ -109,6 +109,9 @@ static void print_text(const spmvp_csr *A, const spmvp_predictor *pred, int m,
     else if (pp->has_cv)
         printf("; interval: 5th..95th percentile of its cross-validated error per format, "
                "and the p90 run-to-run spread (%.1f %%)", 100 * pp->noise_p90);
+    if (pp->has_cv && pp->session_offset_p90_us > 0)
+        printf(", its top %.1f µs higher (two sessions' p90 difference on products under %g µs)",
+               pp->session_offset_p90_us, SPMVP_SESSION_SMALL_US);
     printf("\n\n rank  %-13s %-28s %12s  %-22s%s\n", "format", "mapping", "predicted µs", "interval µs",
            args.measure ? "   measured µs  measured/predicted" : "");
     int ties = 0;

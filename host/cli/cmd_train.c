@@ -56,7 +56,8 @@ static const spmvp_opt options[] = {
     {SPMVP_STRING("merge", &args.merge, "TABLE", "measure nothing: each configuration's times "
                   "become the lesser of the table's and TABLE's (the same device measured in "
                   "another session: a busy or throttled machine only slows a product down), rows "
-                  "only in TABLE are added; rewrite the table, then fit", NULL)},
+                  "only in TABLE are added; rewrite the table, then fit. How far the two "
+                  "sessions were apart widens rank's intervals", NULL)},
     {SPMVP_FLAG("refeature", &args.refeature, "measure nothing: recompute the features of every "
                 "row of the table from its matrix (its generator spec, or the MATRIX file of that "
                 "name) for --base's device, keep the times, rewrite the table, then fit")},
@@ -649,21 +650,26 @@ static double least(double a, double b) { return isnan(a) ? b : isnan(b) ? a : a
  * upload. Why the least: on the H100 of the `device` tool, two sessions an hour apart differed
  * by more than 2x on 1-2 % of the configurations, in bursts of seconds in which everything ran
  * 2-8x slower, both batches of one upload alike; nothing makes a product faster than it is.
- * Rows only in `other` are added. Then t to path. The two sessions' difference (D_r of other's
- * time against t's over the configurations both measured, per precision) goes to p's
- * session_median and session_p90, which widen rank's intervals: what a user measures another
- * day differs by that much. */
+ * Rows only in `other` are added. Then t to path. The two sessions' difference, per precision,
+ * over the configurations both measured (not copies: a configuration of the same time in both
+ * tables, which a retraining of some formats carries over unmeasured, is no second look),
+ * goes to p and widens rank's intervals, what a user measures another day differing by that
+ * much: D_r of other's time against t's where the lesser is SPMVP_SESSION_SMALL_US or more
+ * (session_median, session_p90), the difference in µs below it (session_offset_median_us and
+ * _p90_us: on launch-bound products the sessions differ by an amount, profile.h). */
 static int merge_tables(spmvp_train_table *t, const char *other, const char *path, spmvp_profile *p)
 {
     spmvp_train_table o = {0};
     int rc = open_table(other, t->device, &o, NULL);
     long taken = 0, added = 0;
-    double *dr[SPMVP_NPRECISIONS];
-    size_t ndr[SPMVP_NPRECISIONS] = {0};
-    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+    double *dr[SPMVP_NPRECISIONS], *off[SPMVP_NPRECISIONS];
+    size_t ndr[SPMVP_NPRECISIONS] = {0}, noff[SPMVP_NPRECISIONS] = {0};
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++) {
         dr[k] = malloc((o.n ? o.n : 1) * sizeof(double));
+        off[k] = malloc((o.n ? o.n : 1) * sizeof(double));
+    }
     for (int k = 0; k < SPMVP_NPRECISIONS && rc == SPMVP_EXIT_OK; k++)
-        if (!dr[k])
+        if (!dr[k] || !off[k])
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory merging %s", other);
     for (size_t i = 0; i < o.n && rc == SPMVP_EXIT_OK; i++) {
         const spmvp_train_row *r = &o.row[i];
@@ -675,8 +681,13 @@ static int merge_tables(spmvp_train_table *t, const char *other, const char *pat
             continue;
         }
         spmvp_train_row *a = &t->row[j];
-        if (isfinite(r->us) && a->us > 0 && (unsigned)a->prec < SPMVP_NPRECISIONS)
-            dr[a->prec][ndr[a->prec]++] = spmvp_dr(r->us, a->us);
+        if (isfinite(r->us) && r->us > 0 && a->us > 0 && r->us != a->us &&
+            (unsigned)a->prec < SPMVP_NPRECISIONS) {
+            if (fmin(r->us, a->us) >= SPMVP_SESSION_SMALL_US)
+                dr[a->prec][ndr[a->prec]++] = spmvp_dr(r->us, a->us);
+            else
+                off[a->prec][noff[a->prec]++] = fabs(r->us - a->us);
+        }
         if (r->us < a->us) {
             a->us = r->us;
             a->us_event = r->us_event;
@@ -695,11 +706,24 @@ static int merge_tables(spmvp_train_table *t, const char *other, const char *pat
         p->prec[k].session_median = s.median;
         p->prec[k].session_p90 = s.p90;
         fprintf(stderr, "spmvp: %s precision: the two sessions differ by a median of %.1f %%, p90 "
-                "%.1f %% (%zu configurations)\n", spmvp_precision_name((spmvp_precision)k),
-                100 * s.median, 100 * s.p90, s.n);
+                "%.1f %% (%zu configurations of %g µs and more)\n",
+                spmvp_precision_name((spmvp_precision)k), 100 * s.median, 100 * s.p90, s.n,
+                SPMVP_SESSION_SMALL_US);
     }
-    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+    for (int k = 0; k < SPMVP_NPRECISIONS && rc == SPMVP_EXIT_OK; k++) {
+        spmvp_dr_summary s = spmvp_dr_summarize(off[k], noff[k]); /* µs, not D_r */
+        if (!s.n)
+            continue;
+        p->prec[k].session_offset_median_us = s.median;
+        p->prec[k].session_offset_p90_us = s.p90;
+        fprintf(stderr, "spmvp: %s precision: and by a median of %.2f µs, p90 %.2f µs (%zu "
+                "configurations under %g µs)\n", spmvp_precision_name((spmvp_precision)k),
+                s.median, s.p90, s.n, SPMVP_SESSION_SMALL_US);
+    }
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++) {
         free(dr[k]);
+        free(off[k]);
+    }
     if (rc == SPMVP_EXIT_OK && spmvp_train_table_save(t, path))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
     if (rc == SPMVP_EXIT_OK)

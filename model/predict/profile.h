@@ -130,9 +130,21 @@ typedef struct spmvp_profile_precision {
     } ranking[16];         /* by model id: how its held-out predictions ranked (cv.h) */
     double noise_median, noise_p90; /* run-to-run D_r of the training measurements */
     double session_median, session_p90; /* D_r between two training sessions of the device
-                                           (train --merge); 0: not measured */
+                                           (train --merge), over the configurations of
+                                           SPMVP_SESSION_SMALL_US and more; 0: not measured */
+    double session_offset_median_us, session_offset_p90_us; /* |difference| in µs between
+                                           the two sessions on the configurations under
+                                           SPMVP_SESSION_SMALL_US; 0: not measured */
     spmvp_setup_fit setup[SPMVP_NFORMATS]; /* conversion and upload per format (setup_cost.h) */
 } spmvp_profile_precision;
+
+/* Two sessions of a GPU differ on a launch-bound product by an amount, not a ratio: the same
+ * 5 µs product ran 4.9 µs in one process and 6.5-7.5 µs in the next, seconds apart, whatever
+ * the warm-up (H200, 2026-11-28: docs/data/predictions/stop49/), and two training sessions'
+ * configurations under 10 µs differ by a p90 of 2.0-2.4 µs on the H100 and the H200, those of
+ * 10 µs and more by 1 %. So train --merge measures the two apart, a ratio above this time and
+ * an offset below it, and rank widens its intervals by both (rank.h). */
+#define SPMVP_SESSION_SMALL_US 10.0
 
 typedef struct spmvp_profile {
     int schema_version;          /* SPMVP_PROFILE_SCHEMA_VERSION */

@@ -36,6 +36,10 @@ void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_pro
             spmvp_json_add_double(w, noise, "session_median_dr", pp->session_median);
             spmvp_json_add_double(w, noise, "session_p90_dr", pp->session_p90);
         }
+        if (pp->session_offset_p90_us > 0) {
+            spmvp_json_add_double(w, noise, "session_offset_median_us", pp->session_offset_median_us);
+            spmvp_json_add_double(w, noise, "session_offset_p90_us", pp->session_offset_p90_us);
+        }
     }
     cJSON *ranking = NULL;
     for (int m = 0; m < spmvp_model_count(); m++) {
@@ -125,6 +129,13 @@ spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *o
                                         &pp->session_median));
         SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "session_p90_dr", SPMVP_JSON_NONNEG,
                                         &pp->session_p90));
+    }
+    pp->session_offset_median_us = pp->session_offset_p90_us = 0; /* optional: since stop 49 */
+    if (cJSON_GetObjectItemCaseSensitive(noise, "session_offset_p90_us")) {
+        SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "session_offset_median_us",
+                                        SPMVP_JSON_NONNEG, &pp->session_offset_median_us));
+        SPMVP_TRY(spmvp_json_get_double(r, noise, mat, "session_offset_p90_us", SPMVP_JSON_NONNEG,
+                                        &pp->session_offset_p90_us));
     }
     memset(pp->ranking, 0, sizeof pp->ranking);
     const cJSON *ranking = cJSON_GetObjectItemCaseSensitive(o, "ranking"); /* optional: absent

@@ -100,14 +100,16 @@ spmvp_status spmvp_rank_configs(const spmvp_predictor *pred, int m, const spmvp_
     for (int i = 0; i < k && !st; i++) {
         const spmvp_model_error *err = &pp->cv[m][e[i].config.format];
         /* the run-to-run spread, or the spread between training sessions where it was
-         * measured (a user's measurement tomorrow is another session) */
+         * measured (a user's measurement tomorrow is another session); and the sessions'
+         * offset, an amount on launch-bound products (profile.h), above only: the table
+         * keeps each configuration's faster session */
         double spread = 1 + (pp->has_cv ? fmax(pp->noise_p90, pp->session_p90) : 0);
         double half = 1 + fmax(pp->noise_median, pp->session_median);
         e[i].us = spmvp_predictor_predict_vec(pred, m, e[i].config.format, e[i].x);
         e[i].lo = e[i].us * (err->cases ? exp(err->q_lo) : 1) / spread;
-        e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread;
+        e[i].hi = e[i].us * (err->cases ? exp(err->q_hi) : 1) * spread + pp->session_offset_p90_us;
         e[i].lo50 = e[i].us * (err->cases ? exp(err->q25) : 1) / half;
-        e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half;
+        e[i].hi50 = e[i].us * (err->cases ? exp(err->q75) : 1) * half + pp->session_offset_median_us;
         spmvp_setup_predict(&pp->setup[e[i].config.format], e[i].x, &e[i].convert_us, &e[i].upload_us);
     }
     if (predict_us)
