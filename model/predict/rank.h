@@ -8,7 +8,8 @@
  * sessions where the profile has it and it is the larger (90 %); the same with the quartiles
  * and the median differences (50 %). The upper bounds then gain the sessions' p90 (90 %) and
  * median (50 %) offset on launch-bound products, an amount in µs (profile.h's
- * SPMVP_SESSION_SMALL_US). A tie is an entry whose 50 % interval overlaps the first's.
+ * SPMVP_SESSION_SMALL_US). A tie is an entry whose 50 % interval overlaps the first's, the
+ * offset left out (a session's offset is every configuration's).
  *
  * OpenCL-free. Ownership: spmvp_rank_configs returns a new array the caller frees with free(). */
 #ifndef SPMVP_RANK_H
