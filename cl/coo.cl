@@ -21,7 +21,9 @@
  *     With persistent groups (COO_PERSISTENT) the row each work-item continues (its "head",
  *     the last row of the work-item before it) and the tile's first and last rows come from
  *     the work-items that loaded them, through local memory, rather than from rowidx again
- *     (H100, stop 36: 0.85-0.97x the time on stencils, 0.91 on R-MAT).
+ *     (H100, stop 36: 0.85-0.97x the time on stencils, 0.91 on R-MAT). On NVIDIA they come by
+ *     shuffles instead, and a tile takes one barrier instead of three (COO_ONE_BARRIER,
+ *     tile_reduce_warps below).
  *  3. The work-items' partial sums of their last rows go through an inclusive segmented scan
  *     across the work-group (Hillis-Steele in local memory, log2(WG_SIZE) steps, or by warp
  *     shuffles on NVIDIA, with Blelloch's segmented operator; a work-item's flag says that a
@@ -178,6 +180,119 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
+#if defined(COO_PERSISTENT) && defined(SPMVP_WARP) && WG_SIZE >= SPMVP_WARP && WG_SIZE % SPMVP_WARP == 0
+/* NVIDIA's persistent groups (stop 50): a tile in one barrier instead of three. What a
+ * work-item needs besides its entries comes without local memory: its head (the row it
+ * continues) is lane l-1's last row by a shuffle, and lane 0's, the row of the entry before
+ * its first, is loaded with the tile's entries a tile ahead (head_row; work-item 0's is the
+ * tile's first row, which it hands to the others beside the warps' totals). The tile's first
+ * and last rows' partial sums go to the carries (or y) from the work-items that finish them,
+ * not through local memory and work-item 0 after another barrier. The warps' totals and the
+ * first row are double-buffered by the tile's parity: the next tile's writes, before its
+ * barrier, never meet a slow warp's reads of this tile's, which all come before it. The sums
+ * are added in tile_reduce's order. Measured on the H200 against the three barriers
+ * (docs/kernels-h100.md, stop 50): 0.75-0.95x the time on rows of 300 and R-MAT, 0.97-1.00
+ * on the stencils; the same kernel with the ends handed to work-item 0 through local memory
+ * (written after this tile's barrier, read after the next tile's) was 1.04-1.06x slower on
+ * the single-precision stencils. */
+#define COO_ONE_BARRIER
+#define NWARPS (WG_SIZE / SPMVP_WARP)
+
+/* A tile's first (which 0) or last (which 1) row's partial sum s: to the next level's carries,
+ * or, when the tile is the whole sequence, to y. With COO_ONE_LAUNCH the group's work-item 0
+ * counts the group done after a barrier that follows every such write: its fence covers them
+ * (release through the barrier, as CUDA's grid-wide sync does). */
+static void tile_end(const size_t g, const size_t ntiles, const int which, const INDEX_TYPE row,
+                     const VALUE_TYPE s, __global VALUE_TYPE *y, __global VALUE_TYPE *carry)
+{
+    if (ntiles > 1)
+        carry[2 * g + which] = s;
+    else
+        STORE(row, s);
+}
+
+/* tile_reduce by shuffles and one barrier: m, r, v and last as there; head0 is lane 0's head
+ * (head_row); rows[0] hands the tile's first row from work-item 0 to the others. */
+static void tile_reduce_warps(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, const int last,
+                              const INDEX_TYPE head0, const size_t g, const size_t ntiles,
+                              __local int *wflag, __local VALUE_TYPE *wsum, __local INDEX_TYPE *rows,
+                              __global VALUE_TYPE *y, __global VALUE_TYPE *carry)
+{
+    const int t = (int)get_local_id(0), lane = t & (SPMVP_WARP - 1), w = t / SPMVP_WARP;
+    const INDEX_TYPE lastr = r[m > 0 ? m - 1 : 0]; /* 0.98-1.00x the time of a loop of selects */
+    INDEX_TYPE head = spmvp_shfl_up_int(lastr, 1);
+    if (lane == 0)
+        head = head0;
+    int flag = 0;
+    INDEX_TYPE cur = head;
+    VALUE_TYPE head_sum = 0, sum = 0;
+    for (int j = 0; j < ITEMS; j++) {
+        if (j < m) {
+            if (r[j] != cur) {
+                if (flag)
+                    STORE(cur, sum);
+                else
+                    head_sum = sum;
+                flag = 1;
+                cur = r[j];
+                sum = 0;
+            }
+            sum += v[j];
+        }
+    }
+    int f = flag;
+    for (int d = 1; d < SPMVP_WARP; d <<= 1) {
+        const int fd = spmvp_shfl_up_int(f, d);
+        const VALUE_TYPE sd = spmvp_shfl_up(sum, d);
+        if (lane >= d) {
+            if (!f)
+                sum = sd + sum;
+            f |= fd;
+        }
+    }
+    const int fp = spmvp_shfl_up_int(f, 1);
+    VALUE_TYPE before = spmvp_shfl_up(sum, 1);
+    if (lane == SPMVP_WARP - 1) {
+        wflag[w] = f;
+        wsum[w] = sum;
+    }
+    if (t == 0)
+        rows[0] = head0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const INDEX_TYPE first_row = rows[0];
+    VALUE_TYPE in = 0; /* the partial sum of the row running into this warp */
+    for (int i = w - 1; i >= 0; i--) {
+        in = wsum[i] + in;
+        if (wflag[i])
+            break;
+    }
+    if (lane == 0)
+        before = in;
+    else if (!fp)
+        before = in + before;
+    if (!f)
+        sum = in + sum;
+    if (m > 0) {
+        if (flag) {
+            const VALUE_TYPE total = t > 0 ? before + head_sum : head_sum;
+            if (head == first_row)
+                tile_end(g, ntiles, 0, first_row, total, y, carry);
+            else
+                STORE(head, total);
+        }
+        if (last) {
+            if (lastr == first_row) { /* the tile is one row */
+                tile_end(g, ntiles, 0, first_row, sum, y, carry);
+                if (ntiles > 1)
+                    carry[2 * g + 1] = 0;
+            } else {
+                tile_end(g, ntiles, 1, lastr, sum, y, carry);
+            }
+        }
+    }
+}
+#endif
+
 /* After tile_reduce, by work-item 0: the tile's first and last rows (r0, r1) go to the next
  * level's carries, or, when the tile is the whole sequence, to y. */
 static void tile_ends(const size_t g, const size_t ntiles, const INDEX_TYPE r0, const INDEX_TYPE r1,
@@ -320,6 +435,18 @@ static void tile_gather(const int m, const INDEX_TYPE *rr, const INDEX_TYPE *cc,
     }
 }
 
+#ifdef COO_ONE_BARRIER
+/* Lane 0's head in tile g: the row of the entry before its first (work-item 0: the tile's
+ * first row). Loaded with the tile's entries, a tile ahead; the other lanes' come by shuffle. */
+static INDEX_TYPE head_row(const size_t g, const INDEX_TYPE nnz, __global const INDEX_TYPE *restrict rowidx)
+{
+    const size_t base = g * (size_t)TILE, k = base + (size_t)get_local_id(0) * ITEMS;
+    if ((get_local_id(0) & (SPMVP_WARP - 1)) || k >= (size_t)nnz)
+        return 0;
+    return rowidx[k > base ? k - 1 : base];
+}
+#endif
+
 /* Level 0. aux[0] is the one-launch tail's counter (0 between products), aux[1 ..] the rows
  * with no entries (nempty of them; none with COO_ADD), which no tile stores: they are zeroed
  * here, a share per work-group, instead of by a launch of their own.
@@ -354,7 +481,12 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
     __local int sflag[WG_SIZE];
     __local VALUE_TYPE ssum[WG_SIZE];
     __local VALUE_TYPE ends[2];
-#ifdef COO_PERSISTENT
+#if defined(COO_ONE_BARRIER)
+    /* by the tile's parity: the warps' segmented totals and flags, the tile's first row */
+    __local int wflag[2 * NWARPS];
+    __local VALUE_TYPE wsum[2 * NWARPS];
+    __local INDEX_TYPE wrows[2];
+#elif defined(COO_PERSISTENT)
     /* srow[t + 1]: work-item t's last row; srow[0]: the tile's first */
     __local INDEX_TYPE srow[WG_SIZE + 1];
 #endif
@@ -367,7 +499,27 @@ void spmv_coo_tiles(__global uchar *restrict spmvp_mat,
 #endif
     INDEX_TYPE rr[ITEMS], cc[ITEMS], r[ITEMS];
     VALUE_TYPE aa[ITEMS], v[ITEMS];
-#ifdef COO_PERSISTENT
+#if defined(COO_ONE_BARRIER)
+    size_t g = get_group_id(0);
+    int m = g < ntiles ? tile_load(g, nnz, rowidx, colidx, val, rr, cc, aa) : 0, q = 0;
+    INDEX_TYPE h0 = g < ntiles ? head_row(g, nnz, rowidx) : 0;
+    for (; g < ntiles; g += groups, q ^= 1) {
+        const size_t base = g * (size_t)TILE;
+        const int n = (int)min((size_t)TILE, (size_t)nnz - base);
+        const int mm = m;
+        const INDEX_TYPE hh = h0;
+        tile_gather(mm, rr, cc, aa, x, r, v);
+        if (g + groups < ntiles) {
+            m = tile_load(g + groups, nnz, rowidx, colidx, val, rr, cc, aa);
+            h0 = head_row(g + groups, nnz, rowidx);
+        }
+        tile_reduce_warps(mm, r, v, b < n && n <= b + ITEMS, hh, g, ntiles, wflag + q * NWARPS,
+                          wsum + q * NWARPS, wrows + q, y, carry);
+    }
+#ifdef COO_ONE_LAUNCH
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE); /* every carry written before the count */
+#endif
+#elif defined(COO_PERSISTENT)
     /* The plan's choice on GPUs: a work-group reduces tiles g, g + groups, ... Tile g's entries
      * are loaded (rr, cc, aa) before the loop and, for the next tile, before this tile's
      * reduction: those loads are in flight during its barriers, when an unpipelined
