@@ -69,6 +69,58 @@
 #define STORE(r, v) (y[r] = (v))
 #endif
 
+/* The thread-local step (step 2 above): this work-item's m (0 <= m <= ITEMS) pairs (r[j],
+ * v[j]), which follow an element of row `head`, summed row by row. A row that begins and ends
+ * among them is stored to y. Returns the flag (a row begins among them); leaves the last row
+ * in *cur, its partial sum in *sum, and the sum of the entries of row head in *head_sum. */
+static int items_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, const INDEX_TYPE head,
+                        INDEX_TYPE *cur, VALUE_TYPE *head_sum, VALUE_TYPE *sum, __global VALUE_TYPE *y)
+{
+    int flag = 0;
+    INDEX_TYPE c = head;
+    VALUE_TYPE hs = 0, s = 0;
+    for (int j = 0; j < ITEMS; j++) {
+        if (j < m) {
+            if (r[j] != c) {
+                if (flag)
+                    STORE(c, s); /* began and ended among this work-item's entries */
+                else
+                    hs = s;
+                flag = 1;
+                c = r[j];
+                s = 0;
+            }
+            s += v[j];
+        }
+    }
+    *cur = c;
+    *head_sum = hs;
+    *sum = s;
+    return flag;
+}
+
+#if defined(SPMVP_WARP) && WG_SIZE >= SPMVP_WARP
+/* Step 3 within a warp: the inclusive segmented scan of (*f, *sum) by shuffles (Hillis-Steele
+ * steps, Blelloch's segmented operator). Afterwards *sum is the partial sum of this lane's
+ * last row over the warp's lanes up to this one, *f whether a row begins in lanes 0 .. lane. */
+static void warp_scan(const int lane, int *f, VALUE_TYPE *sum)
+{
+    int fl = *f;
+    VALUE_TYPE s = *sum;
+    for (int d = 1; d < SPMVP_WARP; d <<= 1) {
+        const int fd = spmvp_shfl_up_int(fl, d);
+        const VALUE_TYPE sd = spmvp_shfl_up(s, d);
+        if (lane >= d) {
+            if (!fl)
+                s = sd + s;
+            fl |= fd;
+        }
+    }
+    *f = fl;
+    *sum = s;
+}
+#endif
+
 /* Segmented reduction of a tile (steps 2 and 3 above): this work-item holds the m
  * (0 <= m <= ITEMS) pairs (r[j], v[j]) that follow an element of row `head` (the tile's first
  * row for the first work-item), rows non-decreasing through the tile; last says that its
@@ -81,23 +133,9 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
                         __local VALUE_TYPE *ssum, __local VALUE_TYPE *ends, __global VALUE_TYPE *y)
 {
     const int t = (int)get_local_id(0);
-    int flag = 0;                     /* a row begins among this work-item's entries */
-    INDEX_TYPE cur = head;            /* the current row */
-    VALUE_TYPE head_sum = 0, sum = 0; /* head_sum: this work-item's entries of row head */
-    for (int j = 0; j < ITEMS; j++) {
-        if (j < m) {
-            if (r[j] != cur) {
-                if (flag)
-                    STORE(cur, sum); /* began and ended among this work-item's entries */
-                else
-                    head_sum = sum;
-                flag = 1;
-                cur = r[j];
-                sum = 0;
-            }
-            sum += v[j];
-        }
-    }
+    INDEX_TYPE cur;           /* the current row */
+    VALUE_TYPE head_sum, sum; /* head_sum: this work-item's entries of row head */
+    const int flag = items_reduce(m, r, v, head, &cur, &head_sum, &sum, y);
     if (t == 0)
         ends[1] = 0;
 #if defined(SPMVP_WARP) && WG_SIZE >= SPMVP_WARP
@@ -109,15 +147,7 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
      * differ between devices, never between runs. */
     const int lane = t & (SPMVP_WARP - 1), w = t / SPMVP_WARP;
     int f = flag;
-    for (int d = 1; d < SPMVP_WARP; d <<= 1) {
-        const int fd = spmvp_shfl_up_int(f, d);
-        const VALUE_TYPE sd = spmvp_shfl_up(sum, d);
-        if (lane >= d) {
-            if (!f)
-                sum = sd + sum;
-            f |= fd;
-        }
-    }
+    warp_scan(lane, &f, &sum);
     if (lane == SPMVP_WARP - 1) {
         sflag[w] = f;
         ssum[w] = sum;
@@ -223,33 +253,11 @@ static void tile_reduce_warps(const int m, const INDEX_TYPE *r, const VALUE_TYPE
     INDEX_TYPE head = spmvp_shfl_up_int(lastr, 1);
     if (lane == 0)
         head = head0;
-    int flag = 0;
-    INDEX_TYPE cur = head;
-    VALUE_TYPE head_sum = 0, sum = 0;
-    for (int j = 0; j < ITEMS; j++) {
-        if (j < m) {
-            if (r[j] != cur) {
-                if (flag)
-                    STORE(cur, sum);
-                else
-                    head_sum = sum;
-                flag = 1;
-                cur = r[j];
-                sum = 0;
-            }
-            sum += v[j];
-        }
-    }
+    INDEX_TYPE cur; /* lastr, once m > 0 */
+    VALUE_TYPE head_sum, sum;
+    const int flag = items_reduce(m, r, v, head, &cur, &head_sum, &sum, y);
     int f = flag;
-    for (int d = 1; d < SPMVP_WARP; d <<= 1) {
-        const int fd = spmvp_shfl_up_int(f, d);
-        const VALUE_TYPE sd = spmvp_shfl_up(sum, d);
-        if (lane >= d) {
-            if (!f)
-                sum = sd + sum;
-            f |= fd;
-        }
-    }
+    warp_scan(lane, &f, &sum);
     const int fp = spmvp_shfl_up_int(f, 1);
     VALUE_TYPE before = spmvp_shfl_up(sum, 1);
     if (lane == SPMVP_WARP - 1) {
