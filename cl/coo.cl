@@ -119,6 +119,28 @@ static void warp_scan(const int lane, int *f, VALUE_TYPE *sum)
     *f = fl;
     *sum = s;
 }
+
+/* After the warps' segmented totals (wflag, wsum) are in local memory: the partial sum of the
+ * row running into warp w from the warps before it, added to this lane's scan (*sum, unless a
+ * row begins in lanes 0 .. lane: f) and to the scan at the lane before it (*before, fp; lane
+ * 0's is that partial sum alone). */
+static void warp_carry_in(const int w, const int lane, __local const int *wflag,
+                          __local const VALUE_TYPE *wsum, const int f, const int fp,
+                          VALUE_TYPE *before, VALUE_TYPE *sum)
+{
+    VALUE_TYPE in = 0;
+    for (int i = w - 1; i >= 0; i--) {
+        in = wsum[i] + in;
+        if (wflag[i])
+            break;
+    }
+    if (lane == 0)
+        *before = in;
+    else if (!fp)
+        *before = in + *before;
+    if (!f)
+        *sum = in + *sum;
+}
 #endif
 
 /* Segmented reduction of a tile (steps 2 and 3 above): this work-item holds the m
@@ -153,20 +175,9 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
         ssum[w] = sum;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    VALUE_TYPE in = 0; /* the partial sum of the row running into this warp */
-    for (int i = w - 1; i >= 0; i--) {
-        in = ssum[i] + in;
-        if (sflag[i])
-            break;
-    }
     const int fp = spmvp_shfl_up_int(f, 1);
     VALUE_TYPE before = spmvp_shfl_up(sum, 1); /* the scan at the work-item before this one */
-    if (lane == 0)
-        before = in;
-    else if (!fp)
-        before = in + before;
-    if (!f)
-        sum = in + sum;
+    warp_carry_in(w, lane, sflag, ssum, f, fp, &before, &sum);
 #else
     /* inclusive segmented scan of (flag, sum) (Blelloch's segmented operator, Hillis-Steele
      * steps): afterwards sum is the partial sum of row cur over the tile's entries up to this
@@ -268,18 +279,7 @@ static void tile_reduce_warps(const int m, const INDEX_TYPE *r, const VALUE_TYPE
         rows[0] = head0;
     barrier(CLK_LOCAL_MEM_FENCE);
     const INDEX_TYPE first_row = rows[0];
-    VALUE_TYPE in = 0; /* the partial sum of the row running into this warp */
-    for (int i = w - 1; i >= 0; i--) {
-        in = wsum[i] + in;
-        if (wflag[i])
-            break;
-    }
-    if (lane == 0)
-        before = in;
-    else if (!fp)
-        before = in + before;
-    if (!f)
-        sum = in + sum;
+    warp_carry_in(w, lane, wflag, wsum, f, fp, &before, &sum);
     if (m > 0) {
         if (flag) {
             const VALUE_TYPE total = t > 0 ? before + head_sum : head_sum;
