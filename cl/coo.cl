@@ -232,7 +232,7 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
  * first row are double-buffered by the tile's parity: the next tile's writes, before its
  * barrier, never meet a slow warp's reads of this tile's, which all come before it. The sums
  * are added in tile_reduce's order. Measured on the H200 against the three barriers
- * (docs/kernels-h100.md, stop 50): 0.75-0.95x the time on rows of 300 and R-MAT, 0.97-1.00
+ * (docs/kernels-h100.md, stop 50): 0.74-0.98x the time on rows of 300 and R-MAT, 0.97-1.00
  * on the stencils; the same kernel with the ends handed to work-item 0 through local memory
  * (written after this tile's barrier, read after the next tile's) was 1.04-1.06x slower on
  * the single-precision stencils. */
