@@ -49,7 +49,9 @@
  * Local memory: the scan's WG_SIZE flags and sums, the tile's two ends and the one-launch
  * flag, WG_SIZE x (4 + sizeof(VALUE_TYPE)) + 2 sizeof(VALUE_TYPE) + 4 bytes, and with
  * COO_PERSISTENT the work-items' last rows, (WG_SIZE + 1) x 4 more (4 KiB in double at 256;
- * model/sparse/coo.c's coo_local_bytes). */
+ * model/sparse/coo.c's coo_local_bytes, which the plan checks), or on NVIDIA instead the
+ * warps' totals, flags and the tile's first row twice, 2 (WG_SIZE / 32 x (4 +
+ * sizeof(VALUE_TYPE)) + 4) bytes: less. */
 #ifndef WG_SIZE
 #error "define WG_SIZE, the work-group size"
 #endif
