@@ -7,7 +7,8 @@
 # prints the seconds and the PTX's fences. NVIDIA's OpenCL runs the same NVVM: a kernel that
 # takes nvcc seconds took the H100's clBuildProgram as long (COO's one-launch programs, 15 s
 # a program until row_of wrote level 1 out, 2026-11-23). PTX=FILE keeps the PTX there (to
-# read what a loop became). Needs the CUDA toolkit (nvcc).
+# read what a loop became; scripts/ptx_regs.sh FILE counts its registers). Needs the CUDA
+# toolkit (nvcc).
 # Example: scripts/nvvm_time.sh cl/coo.cl -DVALUE_TYPE=double -DINDEX_TYPE=int -DSPMVP_FP64 \
 #              -DWG_SIZE=256 -DITEMS=4 -DCOO_ONE_LAUNCH
 set -eu

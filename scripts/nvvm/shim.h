@@ -21,3 +21,9 @@ __device__ inline int atomic_inc(int *p) { return atomicAdd(p, 1); }
 __device__ inline int atomic_add(int *p, int v) { return atomicAdd(p, v); }
 __device__ inline int atomic_xchg(int *p, int v) { return atomicExch(p, v); }
 template <class T> __device__ inline T clamp(T x, T a, T b) { return x < a ? a : x > b ? b : x; }
+__device__ inline int atomic_or(int *p, int v) { return atomicOr(p, v); }
+/* the reinterpretations prelude.cl's warp shuffles use */
+__device__ inline int as_int(float v) { return __float_as_int(v); }
+__device__ inline float as_float(int v) { return __int_as_float(v); }
+__device__ inline int2 as_int2(double v) { return make_int2(__double2loint(v), __double2hiint(v)); }
+__device__ inline double as_double(int2 v) { return __hiloint2double(v.y, v.x); }
