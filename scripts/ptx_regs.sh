@@ -10,6 +10,7 @@
 set -eu
 arch=sm_90
 if [ "${1:-}" = -arch ]; then
+    [ $# -ge 2 ] || { echo "$0: -arch needs sm_NN" >&2; exit 2; }
     arch=$2
     shift 2
 fi
