@@ -223,6 +223,19 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
+/* A tile's first (which 0) or last (which 1) row's partial sum s: to the next level's carries,
+ * or, when the tile is the whole sequence, to y. With COO_ONE_LAUNCH the group's work-item 0
+ * counts the group done after a barrier that follows every such write, whichever work-item
+ * made it: its fence covers them (release through the barrier, as CUDA's grid-wide sync does). */
+static void tile_end(const size_t g, const size_t ntiles, const int which, const INDEX_TYPE row,
+                     const VALUE_TYPE s, __global VALUE_TYPE *y, __global VALUE_TYPE *carry)
+{
+    if (ntiles > 1)
+        carry[2 * g + which] = s;
+    else
+        STORE(row, s);
+}
+
 #if defined(COO_PERSISTENT) && defined(SPMVP_WARP) && WG_SIZE >= SPMVP_WARP && WG_SIZE % SPMVP_WARP == 0
 /* NVIDIA's persistent groups (stop 50): a tile in one barrier instead of three. What a
  * work-item needs besides its entries comes without local memory: its head (the row it
@@ -240,19 +253,6 @@ static void tile_reduce(const int m, const INDEX_TYPE *r, const VALUE_TYPE *v, c
  * the single-precision stencils. */
 #define COO_ONE_BARRIER
 #define NWARPS (WG_SIZE / SPMVP_WARP)
-
-/* A tile's first (which 0) or last (which 1) row's partial sum s: to the next level's carries,
- * or, when the tile is the whole sequence, to y. With COO_ONE_LAUNCH the group's work-item 0
- * counts the group done after a barrier that follows every such write: its fence covers them
- * (release through the barrier, as CUDA's grid-wide sync does). */
-static void tile_end(const size_t g, const size_t ntiles, const int which, const INDEX_TYPE row,
-                     const VALUE_TYPE s, __global VALUE_TYPE *y, __global VALUE_TYPE *carry)
-{
-    if (ntiles > 1)
-        carry[2 * g + which] = s;
-    else
-        STORE(row, s);
-}
 
 /* tile_reduce by shuffles and one barrier: m, r, v and last as there; head0 is lane 0's head
  * (head_row); rows[0] hands the tile's first row from work-item 0 to the others. */
@@ -309,14 +309,9 @@ static void tile_ends(const size_t g, const size_t ntiles, const INDEX_TYPE r0, 
                       __local const VALUE_TYPE *ends, __global VALUE_TYPE *y,
                       __global VALUE_TYPE *carry)
 {
-    if (ntiles > 1) {
-        carry[2 * g] = ends[0];
-        carry[2 * g + 1] = ends[1];
-        return;
-    }
-    STORE(r0, ends[0]);
-    if (r1 != r0)
-        STORE(r1, ends[1]);
+    tile_end(g, ntiles, 0, r0, ends[0], y, carry);
+    if (ntiles > 1 || r1 != r0) /* a one-row sequence's row is stored once */
+        tile_end(g, ntiles, 1, r1, ends[1], y, carry);
 }
 
 /* The length of the sequence of level `level` (level 0: the nnz entries; level L+1: 2 carries
