@@ -46,6 +46,9 @@ out)
     done
     if grep -qx .gpu/matrices "$aside/moved"; then
         mkdir -p .gpu/matrices
+        # the manifest travels with any selection: `spmvp train --manifest` reads each real
+        # matrix's domain from it (gpu_retrain.sh)
+        [ -f "$aside/.gpu/matrices/MANIFEST.tsv" ] && cp "$aside/.gpu/matrices/MANIFEST.tsv" .gpu/matrices/
         for n in "${names[@]+"${names[@]}"}"; do
             cp "$aside/.gpu/matrices/$n.mtx.gz" .gpu/matrices/ ||
                 echo "$0: $n: not in .gpu/matrices" >&2
