@@ -587,7 +587,7 @@ static void ell_should_be_unsuitable_for_one_very_long_row(void)
 static void arrays_past_max_alloc_together_should_be_unsuitable(void)
 {
     spmvp_csr *A = NULL;
-    spmvp_target t = {4, 256, ctx->info.warp_size, ctx->info.local_mem, 0};
+    spmvp_target t = {4, 256, ctx->info.warp_size, ctx->info.local_mem, 0, ctx->info.local_from_l1};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     spmvp_plan_layout L;

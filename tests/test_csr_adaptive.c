@@ -3,9 +3,11 @@
  * on the edge cases; and its plan. */
 #include "csr_adaptive.h"
 #include "format.h"
+#include "stats.h"
 #include "test.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,7 +281,7 @@ static void plan_sums_the_long_rows_in_the_same_launch(void)
     for (int i = 0; i < 300; i++)
         lens[i] = 3;
     spmvp_csr *A = from_lengths(300, 300, lens);
-    spmvp_target t = {8, 32, 32, 48 * 1024, 0};
+    spmvp_target t = {8, 32, 32, 48 * 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     CHECK(A && spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
@@ -354,6 +356,76 @@ static void a_stream_only_matrix_gets_one_v(void)
     CHECK(spmvp_csr_adaptive_stream_v(NULL, 0, 256, 8) == 0);
 }
 
+/* SPMVP_ADAPTIVE_LEAN_FILL: on a device whose local memory is L1's, 4 entries a work-item where
+ * the stream blocks at 8 would fill at most half their share on average, 8 where they fill
+ * more; the work hook takes the same (the blocks it counts are the plan's); a mapping's items
+ * are kept; elsewhere 8. */
+static void lean_share_where_the_blocks_use_half_of_it(void)
+{
+    enum { N = 3000 };
+    static spmvp_idx lens[N];
+    static const struct {
+        spmvp_idx a, b; /* rows of a entries, every 50th of b */
+        int items;
+    } cases[] = {
+        {4, 4, 4},     /* 256 rows of 4 a block: 1,024 of 2,048, fill 0.5 */
+        {3, 3, 4},     /* fill 0.375, the same 256 rows a block at 1,024 */
+        {7, 7, 8},     /* 256 rows of 7: fill 0.875 */
+        {20, 20, 8},   /* 102 rows of 20: fill 0.996 */
+        {2, 60, 4},    /* the serial bound ends the blocks early: v 1 from 128 rows on */
+        {5, 300, 4},   /* each row of 300 (v 32: direct) ends a block of 49 rows of 5: fill 0.12 */
+        {200, 200, 8}, /* direct only (a mean of 128 or more): no stream block, no local memory */
+    };
+    spmvp_target t = {8, 256, 32, 48 * 1024, 0, 1};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (int i = 0; i < N; i++)
+            lens[i] = i % 50 == 49 ? cases[c].b : cases[c].a;
+        spmvp_csr *A = from_lengths(N, 4000, lens);
+        spmvp_rowlen_stats *st = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
+        CHECK(A && st);
+        if (!A || !st) {
+            spmvp_csr_free(A);
+            continue;
+        }
+        spmvp_mapping m = spmvp_mapping_auto(), mi = m;
+        mi.adaptive_items = cases[c].items;
+        spmvp_plan p;
+        char opt[32];
+        snprintf(opt, sizeof opt, "-DITEMS=%d ", cases[c].items);
+        CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
+        CHECK_MSG(strstr(p.launch[0].options, opt) != NULL, "rows of %d and %d: %s, not %s",
+                  (int)cases[c].a, (int)cases[c].b, p.launch[0].options, opt);
+        spmvp_plan_release(&p);
+        spmvp_work w, wi;
+        CHECK(spmvp_format_work(SPMVP_CSR_ADAPTIVE, A, st, &m, &t, &w) == SPMVP_OK);
+        CHECK(spmvp_format_work(SPMVP_CSR_ADAPTIVE, A, st, &mi, &t, &wi) == SPMVP_OK);
+        CHECK(w.bytes == wi.bytes && w.critical_path == wi.critical_path &&
+              w.lockstep_entries == wi.lockstep_entries && w.items[0] == wi.items[0]);
+        mi.adaptive_items = 8; /* a mapping's items stand */
+        CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &mi, &t, &p) == SPMVP_OK);
+        CHECK(strstr(p.launch[0].options, "-DITEMS=8 ") != NULL);
+        spmvp_plan_release(&p);
+        t.local_from_l1 = 0; /* local memory of its own: a share unused costs no cache */
+        CHECK(spmvp_format_plan(SPMVP_CSR_ADAPTIVE, A, &m, &t, &p) == SPMVP_OK);
+        CHECK(strstr(p.launch[0].options, "-DITEMS=8 ") != NULL);
+        spmvp_plan_release(&p);
+        t.local_from_l1 = 1;
+        spmvp_rowlen_stats_free(st);
+        spmvp_csr_free(A);
+    }
+    /* 512 rows of 4: two stream blocks of 256 rows, 1,024 entries each of a share of 2,048 */
+    for (int i = 0; i < 512; i++)
+        lens[i] = 4;
+    spmvp_csr *A = from_lengths(512, 512, lens);
+    spmvp_csr_adaptive *B = A ? spmvp_csr_adaptive_from_csr(A, 256, 8) : NULL;
+    CHECK(B && B->staged_blocks == 2 && B->staged_entries == 2048 && spmvp_csr_adaptive_fill(B) == 0.5);
+    spmvp_csr_adaptive_free(B);
+    B = A ? spmvp_csr_adaptive_from_csr_lean(A, 256, 8, 1) : NULL; /* the same rows at half */
+    CHECK(B && B->share == 1024 && B->nblocks == 2 && spmvp_csr_adaptive_fill(B) == 1.0);
+    spmvp_csr_adaptive_free(B);
+    spmvp_csr_free(A);
+}
+
 int main(void)
 {
     RUN(blocks_cover_every_row_once_on_the_edge_cases);
@@ -362,5 +434,6 @@ int main(void)
     RUN(bad_shapes_are_refused);
     RUN(plan_sums_the_long_rows_in_the_same_launch);
     RUN(a_stream_only_matrix_gets_one_v);
+    RUN(lean_share_where_the_blocks_use_half_of_it);
     return test_report();
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* warp 4, work-group 8, 16 resident work-items, double, 48 KiB of local memory */
-static const spmvp_features_target small = {4, 8, 16, 8, 48 * 1024, {0}, 0};
+static const spmvp_features_target small = {4, 8, 16, 8, 48 * 1024, {0}, 0, 0};
 
 /* A CSR from rows given as column lists ended by -1, rows ended by -2. */
 static spmvp_csr *from_rows(spmvp_idx n, spmvp_idx ncols, const int *cols)
@@ -235,7 +235,7 @@ static void every_work_hook_matches_its_plan(void)
 {
     const char *specs[] = {"laplace2d:3", "laplace3d:6", "random:300:6:normal:3", "rmat:9",
                            "longrows:3000:3:2:2500"};
-    const spmvp_features_target targets[] = {small, {32, 256, 132 * 2048, 4, 48 * 1024, {0}, 0}};
+    const spmvp_features_target targets[] = {small, {32, 256, 132 * 2048, 4, 48 * 1024, {0}, 0, 0}};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         spmvp_csr *A = NULL;
         CHECK(spmvp_matrix_load(specs[i], &A) == SPMVP_OK);
@@ -243,7 +243,7 @@ static void every_work_hook_matches_its_plan(void)
             const spmvp_features_target *t = &targets[k];
             spmvp_features F;
             CHECK(spmvp_features_compute(A, t, NULL, &F) == SPMVP_OK);
-            spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem, 0};
+            spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem, 0, t->local_from_l1};
             for (int f = 0; f < SPMVP_NFORMATS; f++) {
                 const spmvp_format_features *ff = &F.format[f];
                 spmvp_plan p;
@@ -300,7 +300,7 @@ static void adaptive_direct_block_strides_over_its_rows(void)
      * 512), V = 32 (32 x 2 <= 64): direct. Each row's 32 work-items take ceil(40 / 32) = 2
      * steps: 16 warps x 2 = 32 warp-steps, 4 x 32 = 128; the path is those 2 steps (staged,
      * it would be ceil(80 / 64) = 2 load rounds more) */
-    static const spmvp_features_target wide = {4, 64, 256, 8, 48 * 1024, {0}, 0};
+    static const spmvp_features_target wide = {4, 64, 256, 8, 48 * 1024, {0}, 0, 0};
     int cols[84], k = 0;
     for (int r = 0; r < 2; r++) {
         for (int j = 0; j < 40; j++)

@@ -112,7 +112,7 @@ static void every_plan_keeps_its_invariants_on_the_edge_cases(void)
         for (size_t w = 0; A && w < 2; w++)
             for (size_t vs = 4; vs <= 8; vs += 4)
                 for (int f = 0; f < SPMVP_NFORMATS; f++) {
-                    spmvp_target t = {vs, wgs[w], 32, 48 * 1024, 0};
+                    spmvp_target t = {vs, wgs[w], 32, 48 * 1024, 0, 0};
                     spmvp_mapping m = spmvp_mapping_auto();
                     spmvp_plan p;
                     spmvp_status st = spmvp_format_plan((spmvp_format)f, A, &m, &t, &p);
@@ -145,7 +145,7 @@ static void csr_vector_resolves_its_width_from_the_mean_and_refuses_bad_ones(voi
     spmvp_format_resolve(SPMVP_CSR_VECTOR, s, 2, &m);
     CHECK(m.vector_width == 2); /* capped by the warp */
 
-    spmvp_target t = {8, 64, 32, 48 * 1024, 0};
+    spmvp_target t = {8, 64, 32, 48 * 1024, 0, 0};
     spmvp_plan p;
     m.vector_width = 4;
     CHECK(spmvp_format_plan(SPMVP_CSR_VECTOR, A, &m, &t, &p) == SPMVP_OK);
@@ -179,7 +179,7 @@ static void hyb_resolves_its_width_as_bench_does_and_names_both_parts(void)
     spmvp_format_mapping_label(SPMVP_HYB, &m, label, sizeof label);
     snprintf(want, sizeof want, "K=%d", m.hyb_width);
     CHECK(!strcmp(label, want));
-    spmvp_target t = {4, 128, 32, 48 * 1024, 0};
+    spmvp_target t = {4, 128, 32, 48 * 1024, 0, 0};
     spmvp_plan p;
     spmvp_mapping dflt = spmvp_mapping_auto(); /* resolved inside the plan from A */
     CHECK(spmvp_format_plan(SPMVP_HYB, A, &dflt, &t, &p) == SPMVP_OK);
@@ -202,7 +202,7 @@ out:
 static void coo_plan_reduces_tiles_then_levels_of_carries(void)
 {
     spmvp_csr *A = banded(301, 301, len_three); /* 678 entries, empty rows */
-    spmvp_target t = {8, 32, 32, 48 * 1024, 0};
+    spmvp_target t = {8, 32, 32, 48 * 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     m.coo_items = 2; /* tiles of 64: 11 tiles, 22 carries, 1 tile of carries: one launch */
@@ -301,7 +301,7 @@ static void coo_plan_reduces_tiles_then_levels_of_carries(void)
 static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
 {
     spmvp_csr *A = banded(301, 301, len_three);
-    spmvp_target t = {8, 128, 64, 48 * 1024, 0};
+    spmvp_target t = {8, 128, 64, 48 * 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     char label[64];
@@ -406,7 +406,7 @@ static void sell_plan_takes_c_from_the_warp_and_compiles_it_in(void)
 /* One launch always: the sums of multi-tile blocks compiled in only when there are some. */
 static void brc_plan_is_one_launch(void)
 {
-    spmvp_target t = {4, 64, 32, 48 * 1024, 0};
+    spmvp_target t = {4, 64, 32, 48 * 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     spmvp_csr *A = banded(301, 301, len_one);
@@ -446,7 +446,7 @@ static void brc_plan_is_one_launch(void)
 static void unknown_formats_are_refused(void)
 {
     spmvp_csr *A = banded(1, 1, len_one);
-    spmvp_target t = {4, 32, 32, 1024, 0};
+    spmvp_target t = {4, 32, 32, 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     CHECK(spmvp_format_plan(SPMVP_NFORMATS, A, &m, &t, &p) == SPMVP_ERR_ARG && p.narrays == 0);

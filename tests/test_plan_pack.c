@@ -68,7 +68,7 @@ static void every_format_packs_its_arrays_aligned_and_apart(void)
         for (size_t w = 0; A && w < 2; w++)
             for (size_t vs = 4; vs <= 8; vs += 4)
                 for (int f = 0; f < SPMVP_NFORMATS; f++) {
-                    spmvp_target t = {vs, wgs[w], 32, 48 * 1024, 0};
+                    spmvp_target t = {vs, wgs[w], 32, 48 * 1024, 0, 0};
                     spmvp_mapping m = spmvp_mapping_auto();
                     spmvp_plan p;
                     spmvp_plan_layout L;
@@ -90,7 +90,7 @@ static void every_format_packs_its_arrays_aligned_and_apart(void)
 static void csr_layout_matches_a_hand_count(void)
 {
     spmvp_csr *A = spmvp_gen_random_rows(31, 40, 3, SPMVP_DIST_FIXED, 1); /* 93 entries */
-    spmvp_target t = {8, 64, 32, 48 * 1024, 0};
+    spmvp_target t = {8, 64, 32, 48 * 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     spmvp_plan_layout L;
@@ -114,7 +114,7 @@ static void csr_layout_matches_a_hand_count(void)
 static void a_buffer_past_the_allocation_limit_is_unsuitable(void)
 {
     spmvp_csr *A = NULL;
-    spmvp_target t = {8, 256, 32, 48 * 1024, 0};
+    spmvp_target t = {8, 256, 32, 48 * 1024, 0, 0};
     spmvp_mapping m = spmvp_mapping_auto();
     spmvp_plan p;
     spmvp_plan_layout L;
@@ -182,7 +182,7 @@ static void conversions_on_threads_give_the_same_bits_as_on_one(void)
           spmvp_gen_build(&g, &A) == SPMVP_OK && A && A->nrows > 65536 && A->nnz > 3 * 65536);
     for (int f = 0; A && f < SPMVP_NFORMATS; f++)
         for (size_t vs = 4; vs <= 8; vs += 4) {
-            spmvp_target t = {vs, 256, 32, 48 * 1024, 132};
+            spmvp_target t = {vs, 256, 32, 48 * 1024, 132, 0};
             spmvp_mapping m = spmvp_mapping_auto();
             spmvp_plan one, four;
             memset(&one, 0, sizeof one);

@@ -89,6 +89,7 @@ static spmvp_profile *full_profile(void)
     d->strip_csr_vector = 16896;
     d->strip_csr_scalar = 270336;
     d->l2_pin_bytes = 52428800;
+    d->local_from_l1 = 1;
     p->microbench.bytes = 268435456;
     p->microbench.copy_gbs = 2851.123456789012345;
     p->microbench.launch_us = 0.1;
@@ -244,6 +245,7 @@ static void check_same_profile(const spmvp_profile *a, const spmvp_profile *b)
     CHECK(x->strip_csr_vector == y->strip_csr_vector);
     CHECK(x->strip_csr_scalar == y->strip_csr_scalar);
     CHECK(x->l2_pin_bytes == y->l2_pin_bytes);
+    CHECK(x->local_from_l1 == y->local_from_l1);
     CHECK(a->microbench.bytes == b->microbench.bytes);
     CHECK(bits_equal(a->microbench.copy_gbs, b->microbench.copy_gbs));
     CHECK(bits_equal(a->microbench.launch_us, b->microbench.launch_us));
@@ -472,6 +474,7 @@ static void good_minimal_profile_should_load(void)
     CHECK(p->microbench.copy_gbs == 2851.5 && p->microbench.bytes == 268435456);
     CHECK(p->microbench.gather.n == 0); /* a profile from before the curve: none */
     CHECK(p->device.l2_pin_bytes == 0);  /* nor the L2 it pins against */
+    CHECK(p->device.local_from_l1 == 0); /* nor whether its local memory is L1's */
     CHECK(!strcmp(p->created, "2025-01-31T12:00:00Z") && !strcmp(p->spmvp_version, "0.1.0"));
     const spmvp_calib *c = spmvp_profile_calib(p, 4);
     CHECK(c && c->npoints == 3 && c->nmodels == 2);
@@ -582,6 +585,7 @@ static const struct {
     {"bad_missing_compute_units.json", "device.compute_units: missing"},
     {"bad_compute_units_string.json", "device.compute_units: expected an integer, got a string"},
     {"bad_fp64_number.json", "device.fp64: expected true or false, got a number"},
+    {"bad_local_from_l1_string.json", "device.local_from_l1: expected true or false, got a string"},
     {"bad_missing_microbench.json", "microbench: missing"},
     {"bad_copy_negative.json", "microbench.copy_gbs: must not be negative, got -1.5"},
     {"bad_h2d_infinite.json", "microbench.h2d_gbs: expected a finite number"},

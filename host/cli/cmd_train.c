@@ -238,7 +238,8 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
         spmvp_precision pr = (spmvp_precision)tr->precs[k];
         size_t vs = pr == SPMVP_PRECISION_DOUBLE ? 8 : 4;
         spmvp_features_target tg = {di->warp_size, 256, (long long)di->compute_units * di->threads_per_cu,
-                                    vs, di->local_mem, *tr->gather, (double)di->pin_l2_bytes};
+                                    vs, di->local_mem, *tr->gather, (double)di->pin_l2_bytes,
+                                    di->local_from_l1};
         spmvp_featurizer z;
         spmvp_featurizer_init(&z, A, s, &tg);
         int warm = 0; /* the untimed uploads before this precision's first timed one (warm_up) */

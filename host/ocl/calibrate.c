@@ -113,6 +113,7 @@ void spmvp_device_params_fill(const spmvp_device_info *di, spmvp_device_params *
     p->cache_line_bytes = (int)di->cache_line;
     p->cache_bytes = (long long)di->cache_size;
     p->l2_pin_bytes = (long long)di->pin_l2_bytes;
+    p->local_from_l1 = di->local_from_l1;
     p->clock_mhz = (int)di->clock_mhz;
     p->memory_bus_width_bits = di->bus_width > 0 ? di->bus_width : -1;
     p->fp64 = di->fp64;

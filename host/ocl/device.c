@@ -158,6 +158,7 @@ static void query(spmvp_device_info *di)
     const int nvidia = strstr(di->platform_name, "NVIDIA") != NULL;
     di->stream_l2_bytes = nvidia && di->cc_major >= 7 ? di->l2_bytes : 0;
     di->pin_l2_bytes = nvidia && di->cc_major >= 8 ? di->l2_bytes : 0;
+    di->local_from_l1 = nvidia && di->cc_major >= 7;
 }
 
 /* The kernel's preferred work-group size multiple: the warp width where no vendor says. */

@@ -47,6 +47,9 @@ typedef struct spmvp_device_info {
                                   SPMVP_PIN, model/sparse/format.h): l2_bytes on NVIDIA from
                                   compute capability 8.0, whose PTX has createpolicy; 0 where
                                   the device does not pin */
+    int local_from_l1;         /* local memory comes out of L1 (spmvp_target's local_from_l1):
+                                  NVIDIA from compute capability 7.0, whose L1 and shared
+                                  memory are one array */
     cl_uint persistent_cus;    /* the compute units COO's tiles fill with persistent work-groups
                                   (spmvp_target's compute_units, model/sparse/coo.c):
                                   compute_units on GPUs; 0 elsewhere, where a work-group takes

@@ -309,7 +309,7 @@ static spmvp_status setup(spmvp_spmv *s, const spmvp_csr *A, const spmvp_spmv_op
 {
     const spmvp_device_info *di = &s->ctx->info;
     spmvp_target t = {s->value_size, pick_wg(s->ctx, opt), di->warp_size, di->local_mem,
-                      di->persistent_cus};
+                      di->persistent_cus, di->local_from_l1};
     spmvp_plan p;
     spmvp_status st = check_bytes_model(s, A, &opt->map, &t);
     if (st)

@@ -214,5 +214,6 @@ spmvp_features_target spmvp_profile_target(const spmvp_profile *p, size_t value_
         t.local_mem = (unsigned long long)d->local_mem_bytes;
     t.gather = p->microbench.gather;
     t.l2_pin_bytes = (double)d->l2_pin_bytes;
+    t.local_from_l1 = d->local_from_l1;
     return t;
 }

@@ -108,19 +108,25 @@ static const spmvp_json_field microbench_fields[] = {
 };
 #define NFIELDS(a) (sizeof a / sizeof a[0])
 
-/* "device": its fields, then "l2_pin_bytes" where the device pins (absent: 0, as in
- * profiles written before it was recorded). */
+/* "device": its fields, then "l2_pin_bytes" where the device pins and "local_from_l1" where
+ * its local memory comes out of L1 (absent: 0, as in profiles written before they were
+ * recorded). */
 static void write_device(spmvp_json_writer *w, cJSON *dev, const spmvp_device_params *d)
 {
     spmvp_json_write_fields(w, dev, d, device_fields, NFIELDS(device_fields));
     if (d->l2_pin_bytes > 0)
         spmvp_json_add_int(w, dev, "l2_pin_bytes", d->l2_pin_bytes);
+    if (d->local_from_l1)
+        spmvp_json_add(w, dev, "local_from_l1", cJSON_CreateTrue());
 }
 
 static spmvp_status read_device(const spmvp_json_reader *r, const cJSON *dev, spmvp_device_params *d)
 {
     SPMVP_TRY(spmvp_json_read_fields(r, dev, "device", d, device_fields, NFIELDS(device_fields)));
     d->l2_pin_bytes = 0;
+    d->local_from_l1 = 0;
+    if (cJSON_GetObjectItemCaseSensitive(dev, "local_from_l1"))
+        SPMVP_TRY(spmvp_json_get_bool(r, dev, "device", "local_from_l1", &d->local_from_l1));
     if (!cJSON_GetObjectItemCaseSensitive(dev, "l2_pin_bytes"))
         return SPMVP_OK;
     return spmvp_json_get_int(r, dev, "device", "l2_pin_bytes", 0, SPMVP_JSON_MAX_EXACT, &d->l2_pin_bytes);

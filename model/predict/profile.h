@@ -57,6 +57,9 @@ typedef struct spmvp_device_params {
                                      spmvp_l2_pin_fraction; host/ocl's pin_l2_bytes): 0 where
                                      the device does not pin, and in profiles written before
                                      it was recorded (2026-11-24), whose JSON lacks it */
+    int local_from_l1;            /* local memory comes out of L1 (format.h's spmvp_target;
+                                     host/ocl's local_from_l1): 0 where not, and in profiles
+                                     written before it was recorded (2026-11-28) */
 } spmvp_device_params;
 
 /* The micro-benchmarks (host/microbench.h's spmvp_microbench). */

@@ -3,7 +3,9 @@
  * the CSR arrays as they are, plus work-group blocks binning the rows by length, built here in
  * one pass over the row pointers (cl/csr_adaptive.cl runs them).
  *
- * Bins, with SHARE = WG x ITEMS entries (WG the work-group size, ITEMS 8 unless --adaptive-items):
+ * Bins, with SHARE = WG x ITEMS entries (WG the work-group size, ITEMS 8, or 4 where the stream
+ * blocks at 8 would be at most half full on a GPU whose local memory is L1's, unless
+ * --adaptive-items; csr_adaptive.h):
  *  - short rows (length <= SHARE): consecutive rows are packed greedily into a stream block
  *    while the block holds at most SHARE entries and at most WG rows, and its longest row takes
  *    at most SPMVP_ADAPTIVE_SERIAL (32) serial adds in the reduction below (without that
@@ -26,7 +28,9 @@
  *    keeps 8 independent loads in flight per work-item, as COO's tiles do, where CSR-Adaptive's
  *    1024 entries for 256 work-items (4 each) was tuned for AMD's 64 KiB LDS.
  *    In double 4 was 0.94-0.96x the time of 8 on the H100's matrices above 10^6 non-zeros and
- *    1.1-1.3x below 10^5 (docs/data/h100-serial/), so 8 stays for both precisions.
+ *    1.1-1.3x below 10^5 (docs/data/h100-serial/), so 8 stays for both precisions, but where
+ *    the blocks at 8 would use at most half the share (SPMVP_ADAPTIVE_LEAN_FILL: power-law
+ *    graphs, whose blocks the serial bound ends early), which 4 then halves.
  *  - medium rows (SHARE < length <= 4 x SHARE): one work-group each (CSR-Vector over the whole
  *    work-group). A row of up to 4 shares costs one work-group at most 4 times a stream
  *    block's work and needs no second launch.
@@ -169,6 +173,7 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
     const spmvp_idx *rp = A->rowptr;
     const long long share = B->share, longest = share * SPMVP_ADAPTIVE_LONG;
     spmvp_idx nb = 0, nl = 0, ns = 0;
+    long long staged = 0, staged_entries = 0;
     int paths = 0;
     stream_v_walk sv = {B->wg, 0, 1};
 #define BLOCK(a, b, c)                                                                         \
@@ -207,6 +212,10 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
             BLOCK(r0, r, -1);
             /* the kernel's test: rows x SPMVP_ADAPTIVE_DIRECT <= wg, the same as v >= it */
             paths |= v >= SPMVP_ADAPTIVE_DIRECT ? SPMVP_ADAPTIVE_PATH_DIRECT : SPMVP_ADAPTIVE_PATH_STAGED;
+            if (v < SPMVP_ADAPTIVE_DIRECT) {
+                staged++;
+                staged_entries += rp[r] - rp[r0];
+            }
             if (sv.ok)
                 stream_v_block(&sv, rp, A->nrows, r0, r, v, widest, share);
         }
@@ -219,9 +228,29 @@ static void bin_rows(const spmvp_csr *A, spmvp_csr_adaptive *B)
     B->nblocks = nb;
     B->nlong = nl;
     B->nslots = ns;
+    B->staged_blocks = staged;
+    B->staged_entries = staged_entries;
+}
+
+double spmvp_csr_adaptive_fill(const spmvp_csr_adaptive *B)
+{
+    return B->staged_blocks ? (double)B->staged_entries / ((double)B->staged_blocks * (double)B->share) : 1.0;
+}
+
+/* Whether blocks of B's share would use at most SPMVP_ADAPTIVE_LEAN_FILL of it and half as many
+ * entries a work-item (at least 1) take their place (csr_adaptive.h). */
+static int lean_halves(const spmvp_csr_adaptive *B)
+{
+    return B->share / B->wg > 1 && spmvp_csr_adaptive_fill(B) <= SPMVP_ADAPTIVE_LEAN_FILL;
 }
 
 spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg, spmvp_idx items)
+{
+    return spmvp_csr_adaptive_from_csr_lean(A, wg, items, 0);
+}
+
+spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr_lean(const spmvp_csr *A, spmvp_idx wg, spmvp_idx items,
+                                                     int lean)
 {
     if (wg < 1 || items < 1) {
         spmvp_fail(SPMVP_ERR_ARG, "CSR-adaptive needs a positive work-group size and items, "
@@ -240,6 +269,10 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg
     B->wg = wg;
     B->share = wg * items;
     bin_rows(A, B); /* count */
+    if (lean && lean_halves(B)) { /* count again at half the share: a third pass only here */
+        B->share /= 2;
+        bin_rows(A, B);
+    }
     B->blocks = malloc(((size_t)B->nblocks * 3 + 1) * sizeof *B->blocks);
     B->longrows = malloc(((size_t)B->nlong * 3 + 1) * sizeof *B->longrows);
     B->done = calloc((size_t)B->nlong + 1, sizeof *B->done);
@@ -309,11 +342,19 @@ static int adaptive_items(const spmvp_mapping *m, const spmvp_target *t)
     return items;
 }
 
+/* Whether the items may be halved where the stream blocks would use at most
+ * SPMVP_ADAPTIVE_LEAN_FILL of their share (csr_adaptive.h): a device whose local memory comes
+ * out of L1, at the default items, not a mapping's. */
+static int lean_allowed(const spmvp_mapping *m, const spmvp_target *t, int items)
+{
+    return t->local_from_l1 && m->adaptive_items <= 0 && items == SPMVP_ADAPTIVE_ITEMS;
+}
+
 static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
                                   const spmvp_target *t, spmvp_plan *p)
 {
     size_t wg = t->wg_size;
-    const int items = adaptive_items(m, t);
+    int items = adaptive_items(m, t);
     if (wg & (wg - 1))
         return spmvp_fail(SPMVP_ERR_ARG, "CSR-adaptive needs a power-of-two work-group size, "
                           "not %zu", wg);
@@ -321,9 +362,10 @@ static spmvp_status plan_adaptive(const spmvp_csr *A, const spmvp_mapping *m,
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-adaptive with %d entries per work-item in "
                           "groups of %zu needs %llu bytes of local memory, the device has %llu",
                           items, wg, adaptive_local_bytes(wg, items, t->value_size), t->local_mem);
-    spmvp_csr_adaptive *B = spmvp_csr_adaptive_from_csr(A, (spmvp_idx)wg, items);
+    spmvp_csr_adaptive *B = spmvp_csr_adaptive_from_csr_lean(A, (spmvp_idx)wg, items, lean_allowed(m, t, items));
     if (!B)
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "%s", spmvp_last_error());
+    items = (int)(B->share / B->wg); /* halved where the blocks are lean */
     p->owned = B;
     p->release = release_adaptive;
     /* the plan borrows A's arrays: bench keeps A alive while the plan runs */
@@ -397,7 +439,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
 {
     (void)s;
     long long wg = (long long)t->wg_size;
-    const int items = adaptive_items(m, t);
+    int items = adaptive_items(m, t);
     if (wg & (wg - 1))
         return spmvp_fail(SPMVP_ERR_ARG, "CSR-adaptive needs a power-of-two work-group size, "
                           "not %lld", wg);
@@ -405,6 +447,14 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
         return spmvp_fail(SPMVP_ERR_UNSUITABLE, "CSR-adaptive with %d entries per work-item in "
                           "groups of %lld needs %llu bytes of local memory, the device has %llu",
                           items, wg, adaptive_local_bytes(t->wg_size, items, t->value_size), t->local_mem);
+    if (lean_allowed(m, t, items)) { /* the plan's choice, from the same count of the blocks */
+        spmvp_csr_adaptive c = {0};
+        c.nrows = A->nrows;
+        c.wg = (spmvp_idx)wg;
+        c.share = (spmvp_idx)(wg * items);
+        bin_rows(A, &c);
+        items = lean_halves(&c) ? items / 2 : items;
+    }
     const spmvp_idx *rp = A->rowptr;
     const long long share = wg * items, longest = share * SPMVP_ADAPTIVE_LONG;
     long long nblocks = 0, nlong = 0, nslots = 0, main_path = 0, long_path = 0;
@@ -461,7 +511,9 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
 static const spmvp_mapping_param adaptive_params[] = {
     {"adaptive-items", "N", "CSR-adaptive entries per work-item: a stream block holds up to "
      "WG x N entries; rows longer than 4 x WG x N are split into chunks of WG x N",
-     "8, fewer where local memory is short", offsetof(spmvp_mapping, adaptive_items), 1, 256, 0, 0},
+     "8; 4 where the stream blocks at 8 fill at most half their share on average and local "
+     "memory comes out of L1 (NVIDIA); fewer where local memory is short",
+     offsetof(spmvp_mapping, adaptive_items), 1, 256, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 

@@ -6,10 +6,29 @@
 
 #include "sparse.h"
 
-/* a stream block's entries per work-item, unless the mapping says (4 in double was 0.94-0.96x
- * the time of 8 above 10^6 non-zeros on the H100 but 1.1-1.3x below 10^5:
- * docs/data/h100-serial/) */
+/* a stream block's entries per work-item, unless the mapping says or SPMVP_ADAPTIVE_LEAN_FILL
+ * halves it (4 for every matrix in double was 0.94-0.96x the time of 8 above 10^6 non-zeros on
+ * the H100 but 1.1-1.3x below 10^5: docs/data/h100-serial/) */
 #define SPMVP_ADAPTIVE_ITEMS 8
+/* Half as many entries per work-item where the stream blocks at SPMVP_ADAPTIVE_ITEMS fill at most
+ * this part of their share on average. The program declares a whole share of local memory per
+ * work-group, and on NVIDIA's GPUs local memory comes out of the L1 that keeps x (stop 45
+ * measured declared but unused local memory at 1.26-1.51x the time, docs/kernels-h100.md).
+ * Blocks that the serial bound or the row limit ends early (power-law graphs: R-MAT's fill
+ * 0.29-0.35, soc-Slashdot0902's 0.41, cit-HepPh's 0.49) keep nearly the same rows at half the
+ * share, so the half share halves the local memory and leaves the work as it was. Measured on
+ * the H200 (stop 52, docs/data/h100-kernels/stop52/; 4 over 8): R-MAT 16-21 0.85-0.98 in double,
+ * 0.93-0.98 in single; soc-Slashdot0902 0.87-0.92. Full blocks lose at half the share (rows a
+ * block halve): pde100, fill 0.87, 1.03-1.10x; random rows of 12-20 (fill 0.99) within 2 %,
+ * so they keep 8, as cage11 (fill 0.99) does, though its 4-item runs were faster (0.68-0.91 of
+ * a 5-8 µs product, where two rounds of one call differ by p10 0.81 / p90 1.35). Where halving
+ * also halves the long rows' chunks it cost 0.5-2 % (rows of 4 with 36 rows of 50,000); the
+ * tridiagonal band of 1 M rows, the same blocks at half the share, ran 1.02x in double and
+ * 0.85x in single (stop 52, call 7). Only where
+ * spmvp_target's local_from_l1 says local memory is L1's: elsewhere (PoCL's host memory, AMD's
+ * LDS) a share the blocks leave unused costs no cache, and halving it only cuts long rows
+ * into more chunks. */
+#define SPMVP_ADAPTIVE_LEAN_FILL 0.5
 #define SPMVP_ADAPTIVE_LONG 4  /* a row longer than 4 shares is cut into chunks of one share */
 /* a stream block's longest row takes at most 32 serial adds in its reduction (its V work-items
  * each sum ceil(length / V) products from local memory): the block ends before a row that
@@ -88,6 +107,9 @@ typedef struct spmvp_csr_adaptive {
     spmvp_idx nslots;    /* partial sums of the chunks (scratch on the device) */
     int paths;           /* the kernel's paths the blocks take, SPMVP_ADAPTIVE_PATH_* or'ed */
     int stream_v;        /* spmvp_csr_adaptive_stream_v: every block's v, or 0 */
+    long long staged_blocks, staged_entries; /* the stream blocks that go through local memory
+                                                (v below SPMVP_ADAPTIVE_DIRECT) and their entries:
+                                                their mean fill, SPMVP_ADAPTIVE_LEAN_FILL's */
 } spmvp_csr_adaptive;
 
 /* The kernel's paths (cl/csr_adaptive.cl's ADAPT_PATHS): a stream block through local memory,
@@ -106,6 +128,14 @@ enum {
  * stream blocks; O(nrows + chunks). NULL on failure (SPMVP_ERR_NOMEM or SPMVP_ERR_RANGE when
  * the share passes 32 bits). */
 spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr(const spmvp_csr *A, spmvp_idx wg, spmvp_idx items);
+/* The same, and where lean is set and the stream blocks at `items` would fill at most
+ * SPMVP_ADAPTIVE_LEAN_FILL of their share, the blocks at half the items (B->share / wg says
+ * which): the count at `items` is then a pass more, the only cost of the rule. */
+spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr_lean(const spmvp_csr *A, spmvp_idx wg, spmvp_idx items,
+                                                     int lean);
+/* The mean fill of B's stream blocks that go through local memory: their entries over their
+ * shares; 1 without one. */
+double spmvp_csr_adaptive_fill(const spmvp_csr_adaptive *B);
 spmvp_csr_adaptive *spmvp_csr_adaptive_free(spmvp_csr_adaptive *B);
 /* y = A*x through the blocks, as the kernels walk them: stream and vector blocks write their
  * rows, chunks fill their partial sums, long rows write the sum of theirs. A row no block

@@ -71,6 +71,10 @@ typedef struct spmvp_target {
     unsigned long long local_mem; /* bytes of local memory per work-group */
     unsigned compute_units;    /* compute units that COO's tiles fill with persistent work-groups
                                   (model/sparse/coo.c); 0: a work-group per tile */
+    int local_from_l1;         /* 1 where a work-group's local memory comes out of the L1 that
+                                  caches x (NVIDIA from compute capability 7.0): CSR-adaptive
+                                  then halves a share its blocks use at most half of
+                                  (csr_adaptive.h's SPMVP_ADAPTIVE_LEAN_FILL) */
 } spmvp_target;
 
 /* ---- device plans ---- */

@@ -14,7 +14,7 @@ spmvp_features_target spmvp_features_target_default(size_t value_size)
 {
     /* an H100 SXM: 132 SMs x 2048 resident threads, warps of 32, 48 KiB of local memory per
      * work-group as its OpenCL driver reports */
-    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024, {0}, 0};
+    spmvp_features_target t = {32, 256, 132LL * 2048, value_size, 48 * 1024, {0}, 0, 0};
     return t;
 }
 
@@ -186,7 +186,7 @@ void spmvp_format_features_compute(spmvp_format f, const spmvp_csr *A, const spm
                             spmvp_format_features *o)
 {
     /* no compute units: the work counts COO's tiles, not the groups that take them */
-    spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem, 0};
+    spmvp_target tt = {t->value_size, t->wg_size, t->warp, t->local_mem, 0, t->local_from_l1};
     memset(o, 0, sizeof *o);
     o->map = m ? *m : spmvp_mapping_auto();
     spmvp_format_resolve(f, s, t->warp, &o->map);

@@ -57,6 +57,7 @@ typedef struct spmvp_features_target {
                                       the sectors of x by it) */
     double l2_pin_bytes;           /* the L2 a product keeps part of its matrix in, 0 where the
                                       device does not pin (format.h, spmvp_l2_pin_fraction) */
+    int local_from_l1;             /* local memory comes out of L1 (format.h's spmvp_target) */
 } spmvp_features_target;
 
 /* The default target: an H100 (W 32, G 256, 132 x 2048 resident work-items, 48 KiB of local
