@@ -237,6 +237,16 @@ double spmvp_csr_adaptive_fill(const spmvp_csr_adaptive *B)
     return B->staged_blocks ? (double)B->staged_entries / ((double)B->staged_blocks * (double)B->share) : 1.0;
 }
 
+/* B's counts of A's blocks (bin_rows without arrays) for work-groups of wg and a share of
+ * `share` entries. */
+static void count_blocks(const spmvp_csr *A, spmvp_idx wg, spmvp_idx share, spmvp_csr_adaptive *B)
+{
+    B->nrows = A->nrows;
+    B->wg = wg;
+    B->share = share;
+    bin_rows(A, B);
+}
+
 /* Whether blocks of B's share would use at most SPMVP_ADAPTIVE_LEAN_FILL of it and half as many
  * entries a work-item (at least 1) take their place (csr_adaptive.h). */
 static int lean_halves(const spmvp_csr_adaptive *B)
@@ -265,14 +275,9 @@ spmvp_csr_adaptive *spmvp_csr_adaptive_from_csr_lean(const spmvp_csr *A, spmvp_i
     spmvp_csr_adaptive *B = calloc(1, sizeof *B);
     if (!B)
         goto nomem;
-    B->nrows = A->nrows;
-    B->wg = wg;
-    B->share = wg * items;
-    bin_rows(A, B); /* count */
-    if (lean && lean_halves(B)) { /* count again at half the share: a third pass only here */
-        B->share /= 2;
-        bin_rows(A, B);
-    }
+    count_blocks(A, wg, wg * items, B);
+    if (lean && lean_halves(B)) /* count again at half the share: a third pass only here */
+        count_blocks(A, wg, B->share / 2, B);
     B->blocks = malloc(((size_t)B->nblocks * 3 + 1) * sizeof *B->blocks);
     B->longrows = malloc(((size_t)B->nlong * 3 + 1) * sizeof *B->longrows);
     B->done = calloc((size_t)B->nlong + 1, sizeof *B->done);
@@ -449,10 +454,7 @@ static spmvp_status work_adaptive(const spmvp_csr *A, const spmvp_rowlen_stats *
                           items, wg, adaptive_local_bytes(t->wg_size, items, t->value_size), t->local_mem);
     if (lean_allowed(m, t, items)) { /* the plan's choice, from the same count of the blocks */
         spmvp_csr_adaptive c = {0};
-        c.nrows = A->nrows;
-        c.wg = (spmvp_idx)wg;
-        c.share = (spmvp_idx)(wg * items);
-        bin_rows(A, &c);
+        count_blocks(A, (spmvp_idx)wg, (spmvp_idx)(wg * items), &c);
         items = lean_halves(&c) ? items / 2 : items;
     }
     const spmvp_idx *rp = A->rowptr;
