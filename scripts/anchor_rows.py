@@ -15,6 +15,10 @@ SPMVP_ANCHOR_BAND (default 0.01) of it: CSR-scalar's products of 10 µs and more
 the H100 table's session to stop 43's within about 1 % (median 1.000, p10-p90 0.985-1.009), and
 scaling them by the anchor's own noise would add noise rather than remove drift.
 
+--generated-only replaces only the rows of generated matrices (names with ':'), keeping the real
+matrices' rows as OLD has them: stop 53 kept the H200's real rows, whose launch-bound products
+land on one of two levels run to run, which no anchor undoes (docs/data/predictions/stop53/).
+
 Why: a format measured again alone comes from another session, and on the H100s of the
 `device` tool a session's launches differ from the next one's by 1-2 µs, which is the whole
 difference between formats on a launch-bound product. Stop 43's first retrain of CSR-adaptive
@@ -74,6 +78,7 @@ def main():
     ap.add_argument("format")
     ap.add_argument("anchor")
     ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--generated-only", action="store_true")
     a = ap.parse_args()
     band = float(os.environ.get("SPMVP_ANCHOR_BAND", "0.01"))
     formats = set(a.format.split(","))
@@ -105,8 +110,8 @@ def main():
             continue
         k = key(r)
         f = factor.get(k[:2])
-        if k not in new or f is None:
-            out.append(r)  # not measured again, or no anchor: the old row
+        if k not in new or f is None or (a.generated_only and ":" not in r[c["matrix"]]):
+            out.append(r)  # not measured again, no anchor, or kept: the old row
             missing += 1
             continue
         row = new[k]

@@ -3,7 +3,7 @@
 # new sessions on the committed table's time scale through an unchanged anchor format measured
 # beside them: each session pair's lesser time, times the median over the anchor's mappings of
 # old / new, left at 1 within the band; the anchor's rows, setup columns and other formats
-# untouched; refusals (the anchor among the formats, a missing column, a bad time) leave the
+# untouched; --generated-only keeping the real matrices' rows; refusals (the anchor among the formats, a missing column, a bad time) leave the
 # output unwritten. Needs python3 (scripts/setup.sh installs it). The spmvp binary ($1) is not
 # used.
 . "$(dirname "$0")/lib_cli.sh"
@@ -60,6 +60,26 @@ check "a's row: s2's (the lesser, its features) x 2; b's: s1's x 1; c's and ever
 SPMVP_ANCHOR_BAND=0 expect 0 1 python3 scripts/anchor_rows.py "$tmp/old" "$tmp/s1" "$tmp/s2" csr_adaptive csr_scalar -o "$tmp/out0.tsv"
 grep -q "^b	b	single	csr_adaptive	wg=256	2	30.15" "$tmp/out0.tsv" ||
     { echo "FAIL: band 0: $(grep '^b.*adaptive' "$tmp/out0.tsv")"; fails=$((fails + 1)); }
+# --generated-only: the generated matrix g:1's row replaced (x 2 by its anchor), the real
+# matrix a's kept as OLD has it though it was measured again
+table "$tmp/gold"
+printf 'g:1\tg\tdouble\tcsr_scalar\twg=256\t1\t10\t10\t10\t0\t100\n' >>"$tmp/gold"
+printf 'g:1\tg\tdouble\tcsr_adaptive\twg=256\t1\t50\t50\t50\t7\t200\n' >>"$tmp/gold"
+printf 'a\ta\tdouble\tcsr_scalar\twg=256\t1\t10\t10\t10\t0\t100\n' >>"$tmp/gold"
+printf 'a\ta\tdouble\tcsr_adaptive\twg=256\t1\t50\t50\t50\t7\t200\n' >>"$tmp/gold"
+table "$tmp/gnew"
+printf 'g:1\tg\tdouble\tcsr_scalar\twg=256\t2\t5\t5\t5\t1\t1\n' >>"$tmp/gnew"
+printf 'g:1\tg\tdouble\tcsr_adaptive\twg=256\t2\t20\t21\t22\t1\t1\n' >>"$tmp/gnew"
+printf 'a\ta\tdouble\tcsr_scalar\twg=256\t2\t5\t5\t5\t1\t1\n' >>"$tmp/gnew"
+printf 'a\ta\tdouble\tcsr_adaptive\twg=256\t2\t20\t21\t22\t1\t1\n' >>"$tmp/gnew"
+expect 0 1 python3 scripts/anchor_rows.py "$tmp/gold" "$tmp/gnew" "$tmp/gnew" csr_adaptive csr_scalar -o "$tmp/gout.tsv" --generated-only
+grep -q "1 csr_adaptive rows replaced (1 scaled), 1 kept" "$tmp/err" ||
+    { echo "FAIL: generated-only counts: $(cat "$tmp/err")"; fails=$((fails + 1)); }
+check "--generated-only: g:1's row the session's x 2, a's as it was" "$tmp/gout.tsv" "$(printf '%s\n' \
+    'g:1	g	double	csr_scalar	wg=256	1	10	10	10	0	100' \
+    'g:1	g	double	csr_adaptive	wg=256	2	40.0	42.0	44.0	7	200' \
+    'a	a	double	csr_scalar	wg=256	1	10	10	10	0	100' \
+    'a	a	double	csr_adaptive	wg=256	1	50	50	50	7	200')"
 # refusals: one line, exit 1, nothing written
 expect 1 1 python3 scripts/anchor_rows.py "$tmp/old" "$tmp/s1" "$tmp/s2" csr_adaptive,csr_scalar csr_scalar -o "$tmp/no1.tsv"
 printf '# spmvp-train 1\tdevice=x\nmatrix\tformat\n' >"$tmp/bad"
