@@ -1,7 +1,8 @@
 #!/bin/bash
-# scripts/retrain_local.sh NAME FORMAT[,FORMAT...] S1 S2 [--generated-only | --anchor A [--generated-only]]:
-# the half of scripts/gpu_retrain.sh that runs here. S1 and S2 are the two session tables it returned
-# (NAME.s1.tsv, NAME.s2.tsv from $OUT/t.tgz; a single session: give S1 twice), whose FORMAT
+# scripts/retrain_local.sh NAME FORMAT[,FORMAT...] S1 S2
+#     [--generated-only | --anchor A [--generated-only]]:
+# the half of scripts/gpu_retrain.sh that runs here. S1 and S2 are the two session tables it
+# returned (NAME.s1.tsv, NAME.s2.tsv from $OUT/t.tgz; a single session: give S1 twice), whose FORMAT
 # rows were measured again. This script:
 #   1. makes S1 the shipped table devices/nvidia-NAME.train.tsv (NAME h100 or h200; or a
 #      profile's own stem, pocl-cpu for devices/pocl-cpu.json), and merges S2 into it (each

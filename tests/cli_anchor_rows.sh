@@ -3,9 +3,9 @@
 # new sessions on the committed table's time scale through an unchanged anchor format measured
 # beside them: each session pair's lesser time, times the median over the anchor's mappings of
 # old / new, left at 1 within the band; the anchor's rows, setup columns and other formats
-# untouched; --generated-only keeping the real matrices' rows; refusals (the anchor among the formats, a missing column, a bad time) leave the
-# output unwritten. Needs python3 (scripts/setup.sh installs it). The spmvp binary ($1) is not
-# used.
+# untouched; --generated-only keeping the real matrices' rows; refusals (the anchor among the
+# formats, a missing column, a bad time) leave the output unwritten. Needs python3
+# (scripts/setup.sh installs it). The spmvp binary ($1) is not used.
 . "$(dirname "$0")/lib_cli.sh"
 need_python3
 h='matrix	family	precision	format	mapping	waves	us	us_event	us_repeat	convert_us	upload_us'
