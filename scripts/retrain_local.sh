@@ -25,7 +25,8 @@
 # and table are rewritten through temporary files; on a failure the committed ones are in git.
 set -eu
 if [ $# -lt 4 ]; then
-    echo "usage: $0 NAME FORMAT[,FORMAT...] S1 S2 [--generated-only | --anchor A [--generated-only]]" >&2
+    echo "usage: $0 NAME FORMAT[,FORMAT...] S1 S2" \
+        "[--generated-only | --anchor A [--generated-only]]" >&2
     exit 2
 fi
 name=$1 fmt=$2 s1=$3 s2=$4
