@@ -24,8 +24,11 @@
  * a 5-8 µs product, where two rounds of one call differ by p10 0.81 / p90 1.35). Where halving
  * also halves the long rows' chunks it cost 0.5-2 % (rows of 4 with 36 rows of 50,000); the
  * tridiagonal band of 1 M rows, the same blocks at half the share, ran 1.02x in double and
- * 0.85x in single (stop 52, call 7). Only where
- * spmvp_target's local_from_l1 says local memory is L1's: elsewhere (PoCL's host memory, AMD's
+ * 0.85x in single (stop 52, call 7). Not a gain at every work-group size: at 512 in double
+ * the half share costs R-MAT 1.02-1.24x (stop 52's sweep, stop 53's retrain of the H200 table,
+ * docs/data/predictions/stop53/) while it saves 6-7 % in single; no measured cause separates
+ * them, so the rule stays one rule, and the H200's training table holds each size's own
+ * times. Only where spmvp_target's local_from_l1 says local memory is L1's: elsewhere (PoCL's host memory, AMD's
  * LDS) a share the blocks leave unused costs no cache, and halving it only cuts long rows
  * into more chunks. */
 #define SPMVP_ADAPTIVE_LEAN_FILL 0.5
