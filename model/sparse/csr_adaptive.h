@@ -28,9 +28,9 @@
  * the half share costs R-MAT 1.02-1.24x (stop 52's sweep, stop 53's retrain of the H200 table,
  * docs/data/predictions/stop53/) while it saves 6-7 % in single; no measured cause separates
  * them, so the rule stays one rule, and the H200's training table holds each size's own
- * times. Only where spmvp_target's local_from_l1 says local memory is L1's: elsewhere (PoCL's host memory, AMD's
- * LDS) a share the blocks leave unused costs no cache, and halving it only cuts long rows
- * into more chunks. */
+ * times. Only where spmvp_target's local_from_l1 says local memory is L1's: elsewhere
+ * (PoCL's host memory, AMD's LDS) a share the blocks leave unused costs no cache, and halving
+ * it only cuts long rows into more chunks. */
 #define SPMVP_ADAPTIVE_LEAN_FILL 0.5
 #define SPMVP_ADAPTIVE_LONG 4  /* a row longer than 4 shares is cut into chunks of one share */
 /* a stream block's longest row takes at most 32 serial adds in its reduction (its V work-items
