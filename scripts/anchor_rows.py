@@ -9,8 +9,8 @@ replaced by the new rows, their times scaled:
     f   = median over ANCHOR's mappings of  us_OLD(ANCHOR) / min(us_S1, us_S2)(ANCHOR)
 
 (us_event and us_repeat of the session taken scaled alike; the new rows' features, which a
-changed plan changes, as measured; ANCHOR's rows and the setup columns stay OLD's, as
-scripts/keep_setup.py keeps them). The factor is left at 1 where it is within
+changed plan changes, and their kernel digest as measured; ANCHOR's rows and the setup columns
+stay OLD's, as scripts/keep_setup.py keeps them). The factor is left at 1 where it is within
 SPMVP_ANCHOR_BAND (default 0.01) of it: CSR-scalar's products of 10 µs and more repeated from
 the H100 table's session to stop 43's within about 1 % (median 1.000, p10-p90 0.985-1.009), and
 scaling them by the anchor's own noise would add noise rather than remove drift.
@@ -38,6 +38,7 @@ from train_table import KEY, key_of, read, write
 
 SCALED = ("us", "us_event", "us_repeat")
 KEPT = ("convert_us", "upload_us")  # setup: a kernel change cannot move it, a session can
+KERNEL = "kernel"  # the digest of the kernels that measured a row ("-": not recorded)
 
 
 def time(v, where):
@@ -87,9 +88,13 @@ def main():
     comments, head, rows = read(a.old, KEY + SCALED, "anchor_rows")
     c = {name: head.index(name) for name in KEY + SCALED}
     key = key_of(head)
-    # the new tables need every column the new rows replace, the key and times named first
-    need = KEY + SCALED + tuple(name for name in head if name not in KEY + SCALED)
+    # the new tables need every column the new rows replace, the key and times named first;
+    # the kernel digest (spmvp 0.x tables since 2026-11-28) is optional on both sides
+    need = KEY + SCALED + tuple(name for name in head if name not in KEY + SCALED + (KERNEL,))
     new = least([a.s1, a.s2], formats | {a.anchor}, need)
+    if KERNEL not in head and any(KERNEL in r for r in new.values()):
+        head = head + [KERNEL]  # OLD's rows did not record theirs
+        rows = [r + ["-"] for r in rows]
 
     ratios = defaultdict(list)
     for r in rows:
@@ -115,7 +120,8 @@ def main():
             missing += 1
             continue
         row = new[k]
-        r = [r[i] if name in KEPT else row[name] for i, name in enumerate(head)]
+        r = [r[i] if name in KEPT else row.get(name, "-") if name == KERNEL else row[name]
+             for i, name in enumerate(head)]
         for name in SCALED:
             try:
                 r[c[name]] = repr(float(row[name]) * f)

@@ -3,7 +3,8 @@
 # new sessions on the committed table's time scale through an unchanged anchor format measured
 # beside them: each session pair's lesser time, times the median over the anchor's mappings of
 # old / new, left at 1 within the band; the anchor's rows, setup columns and other formats
-# untouched; --generated-only keeping the real matrices' rows; refusals (the anchor among the
+# untouched; --generated-only keeping the real matrices' rows; the kernel digests of sessions
+# that record them carried into a table that did not; refusals (the anchor among the
 # formats, a missing column, a bad time) leave the output unwritten. Needs python3
 # (scripts/setup.sh installs it). The spmvp binary ($1) is not used.
 . "$(dirname "$0")/lib_cli.sh"
@@ -80,6 +81,19 @@ check "--generated-only: g:1's row the session's x 2, a's as it was" "$tmp/gout.
     'g:1	g	double	csr_adaptive	wg=256	2	40.0	42.0	44.0	7	200' \
     'a	a	double	csr_scalar	wg=256	1	10	10	10	0	100' \
     'a	a	double	csr_adaptive	wg=256	1	50	50	50	7	200')"
+# sessions that record their kernels (a "kernel" column) into a table that did not: the
+# column added, "-" on the rows kept, the session's digest on the rows replaced
+kh="$h	kernel"
+printf '# spmvp-train 1\tdevice=x\n%s\n' "$kh" >"$tmp/knew"
+printf 'g:1\tg\tdouble\tcsr_scalar\twg=256\t2\t5\t5\t5\t1\t1\t0a0a0a0a\n' >>"$tmp/knew"
+printf 'g:1\tg\tdouble\tcsr_adaptive\twg=256\t2\t20\t21\t22\t1\t1\t1b1b1b1b\n' >>"$tmp/knew"
+expect 0 1 python3 scripts/anchor_rows.py "$tmp/gold" "$tmp/knew" "$tmp/knew" csr_adaptive csr_scalar -o "$tmp/kout.tsv"
+check "digests: the replaced row's from its session, '-' elsewhere" "$tmp/kout.tsv" "$(printf '%s\n' \
+    'g:1	g	double	csr_scalar	wg=256	1	10	10	10	0	100	-' \
+    'g:1	g	double	csr_adaptive	wg=256	2	40.0	42.0	44.0	7	200	1b1b1b1b' \
+    'a	a	double	csr_scalar	wg=256	1	10	10	10	0	100	-' \
+    'a	a	double	csr_adaptive	wg=256	1	50	50	50	7	200	-')"
+[ "$(sed -n 2p "$tmp/kout.tsv")" = "$kh" ] || { echo "FAIL: the kernel column's head"; fails=$((fails + 1)); }
 # refusals: one line, exit 1, nothing written
 expect 1 1 python3 scripts/anchor_rows.py "$tmp/old" "$tmp/s1" "$tmp/s2" csr_adaptive,csr_scalar csr_scalar -o "$tmp/no1.tsv"
 printf '# spmvp-train 1\tdevice=x\nmatrix\tformat\n' >"$tmp/bad"

@@ -33,6 +33,18 @@ sed '1s/	gather=.*//' "$tmp/p.train.tsv" >"$tmp/nog.train.tsv"
 check "a table without a gather curve fits" "$SPMVP" train --corpus none --base "$tmp/p.json" \
     --table "$tmp/nog.train.tsv" -o "$tmp/nog.json"
 grep -q '"gather"' "$tmp/nog.json" && { echo "FAIL: a profile fitted to unpriced rows kept a gather curve"; fails=$((fails + 1)); }
+# which kernels measured each row (host/ocl/kernel_digest.h), and in the profile, per format,
+# the digest most rows share; rank says nothing while this spmvp runs the same kernels
+must "the table records each row's kernels" "$tmp/p.train.tsv" '	upload_us	kernel$'
+awk -F'\t' 'NR > 2 && !(length($NF) == 8 && $NF ~ /^[0-9a-f]+$/) { bad++ } END { exit bad > 0 }' "$tmp/p.train.tsv" &&
+    echo "ok   every row has a digest" || { echo "FAIL: a row without a digest"; fails=$((fails + 1)); }
+must "the profile records them per format" "$tmp/p.json" '"kernels": *\{'
+must "as digests" "$tmp/p.json" '"digest": *"[0-9a-f]{8}"'
+check "rank with the same kernels" "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json"
+grep -q "trained on other kernels" "$tmp/err" && { echo "FAIL: a note on the same kernels"; fails=$((fails + 1)); }
+sed '0,/"digest": *"[0-9a-f]*"/s//"digest": "00000000"/' "$tmp/p.json" >"$tmp/stale.json"
+check "rank with a profile of other kernels" "$SPMVP" rank laplace2d:30 --profile "$tmp/stale.json"
+must "rank notes the format" "$tmp/err" '^spmvp: note: .*stale.json was trained on other kernels than this spmvp.s for CSR-scalar \([0-9]+ of [0-9]+ rows\)'
 rows=$(($(wc -l <"$tmp/p.train.tsv") - 2))
 [ "$rows" -ge 100 ] && echo "ok   $rows rows measured" || { echo "FAIL: only $rows rows"; fails=$((fails + 1)); }
 
@@ -90,7 +102,7 @@ must "advise JSON has setup" "$tmp/out" '"convert_us"'
 expect 2 1 "$SPMVP" advise laplace2d:30 --profile "$tmp/p.json" --products 10,-1
 # a table from before setup times (two columns fewer) still reads and fits, with no setup
 # model; a resumed train gives its rows their setup times
-cut -f1-$(($(head -2 "$tmp/p.train.tsv" | tail -1 | awk -F'\t' '{print NF}') - 2)) "$tmp/p.train.tsv" >"$tmp/v1.train.tsv"
+cut -f1-$(($(head -2 "$tmp/p.train.tsv" | tail -1 | awk -F'\t' '{print NF}') - 3)) "$tmp/p.train.tsv" >"$tmp/v1.train.tsv"
 check "a table without setup times fits" "$SPMVP" train --corpus none --base "$tmp/p.json" \
     --table "$tmp/v1.train.tsv" -o "$tmp/v1.json"
 must "the profile names its table from its own folder" "$tmp/v1.json" '"table": *"v1.train.tsv"'
@@ -102,7 +114,9 @@ expect 1 1 "$SPMVP" advise laplace2d:30 --profile "$tmp/v1.json"
 must "advise says why" "$tmp/err" 'no setup model at single precision'
 check "train resumes a table without setup times" "$SPMVP" train --quick --corpus tiny --device pocl \
     --precision single --batch-us 200 --table "$tmp/v1.train.tsv" -o "$tmp/v1b.json"
-must "the rows gain their setup times" "$tmp/v1.train.tsv" '	us_repeat	convert_us	upload_us$'
+grep -q '"kernels"' "$tmp/v1.json" && { echo "FAIL: kernels recorded for rows without digests"; fails=$((fails + 1)); }
+must "the rows gain their setup times (and the digest column, not recorded)" "$tmp/v1.train.tsv" \
+    '	us_repeat	convert_us	upload_us	kernel$'
 must "nothing measured again" "$tmp/err" "^spmvp: 0 configurations measured now \($rows in the table\)"
 check "then advise works" "$SPMVP" advise laplace2d:30 --profile "$tmp/v1b.json"
 
@@ -164,9 +178,12 @@ expect 2 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --model nosuch
 expect 1 1 "$SPMVP" rank laplace2d:30 --profile "$tmp/p.json" --precision double
 printf 'not a table\n' >"$tmp/bad.tsv"
 expect 1 1 "$SPMVP" cv "$tmp/bad.tsv"
-sed '3s/\t[^\t]*$/\tx/' "$tmp/p.train.tsv" >"$tmp/bad2.tsv"
+sed -E '3s/\t[^\t]*(\t[^\t]*)$/\tx\1/' "$tmp/p.train.tsv" >"$tmp/bad2.tsv"
 expect 1 1 "$SPMVP" cv "$tmp/bad2.tsv"
 must "the bad field is named" "$tmp/err" 'bad2.tsv:3: field [0-9]+ \(upload_us\): not a number'
+sed '3s/\t[^\t]*$/\tx/' "$tmp/p.train.tsv" >"$tmp/bad3.tsv"
+expect 1 1 "$SPMVP" cv "$tmp/bad3.tsv"
+must "so is a bad digest" "$tmp/err" 'bad3.tsv:3: field [0-9]+ \(kernel\): "x" is not a digest'
 expect 2 1 "$SPMVP" train --corpus none -o "$tmp/q.json" --table "$tmp/p.train.tsv"
 # a table of another device is neither resumed nor fitted for it
 expect 1 1 "$SPMVP" train --corpus none --base devices/nvidia-h100.json -o "$tmp/q.json" \

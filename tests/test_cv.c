@@ -35,6 +35,7 @@ static void the_table_round_trips_and_names_bad_fields(void)
     a.x[SPMVP_FV_DENSITY] = 1.0 / 3.0; /* written so that it reads back bit for bit */
     CHECK(spmvp_train_table_add(&t, &a) == SPMVP_OK);
     spmvp_train_row b = row("cage8", "ss-vanHeukelum", SPMVP_CSR_VECTOR, 7, 1e-3);
+    snprintf(b.kernel, sizeof b.kernel, "0a1b2c3d"); /* a's is not recorded */
     CHECK(spmvp_train_table_add(&t, &b) == SPMVP_OK);
     const char *path = "test_cv_table.tsv";
     CHECK(spmvp_train_table_save(&t, path) == SPMVP_OK);
@@ -49,7 +50,9 @@ static void the_table_round_trips_and_names_bad_fields(void)
         CHECK(x->prec == y->prec && x->format == y->format && !strcmp(x->mapping, y->mapping));
         CHECK(!memcmp(x->x, y->x, sizeof x->x) && x->us == y->us && x->us_event == y->us_event);
         CHECK(x->us_repeat == y->us_repeat || (isnan(x->us_repeat) && isnan(y->us_repeat)));
+        CHECK(!strcmp(x->kernel, y->kernel));
     }
+    CHECK(u.all_columns == 1);
     CHECK(spmvp_train_table_find(&u, "cage8", SPMVP_PRECISION_DOUBLE, SPMVP_CSR_VECTOR, "wg=256") == 1);
     CHECK(spmvp_train_table_find(&u, "cage8", SPMVP_PRECISION_SINGLE, SPMVP_CSR_VECTOR, "wg=256") == -1);
     spmvp_train_table_free(&u);
@@ -80,7 +83,72 @@ static void the_table_round_trips_and_names_bad_fields(void)
     CHECK_MSG(strstr(spmvp_last_error(), "test_cv_table.tsv:3: field 30 (us): a time must be above 0"),
               "%s", spmvp_last_error());
     spmvp_train_table_free(&u);
+
+    /* a digest that is not hex digits or "-": named */
+    f = fopen(path, "wb");
+    CHECK(f && spmvp_train_table_write_header(f, &h) == 0);
+    b.us = 2;
+    snprintf(b.kernel, sizeof b.kernel, "xyz");
+    CHECK(spmvp_train_table_write_row(f, &b) == 0 && fclose(f) == 0);
+    CHECK(spmvp_train_table_read(path, &u, NULL) == SPMVP_ERR_PARSE);
+    CHECK_MSG(strstr(spmvp_last_error(), "test_cv_table.tsv:3: field 35 (kernel): \"xyz\" is not a digest"),
+              "%s", spmvp_last_error());
+    spmvp_train_table_free(&u);
     remove(path);
+    spmvp_train_table_free(&t);
+}
+
+/* A table from before the kernel column (its header and rows without it) reads with every
+ * digest unrecorded and asks to be rewritten before rows are appended; a table's records count
+ * each format's leading digest. */
+static void a_table_without_digests_reads_and_the_leading_digest_is_counted(void)
+{
+    spmvp_train_table t = {0}, u = {0};
+    const char *path = "test_cv_old.tsv";
+    spmvp_train_row a = row("m1", "f", SPMVP_COO, 1, 5), b = row("m2", "f", SPMVP_COO, 2, 6);
+    CHECK(spmvp_train_table_add(&t, &a) == SPMVP_OK && spmvp_train_table_add(&t, &b) == SPMVP_OK);
+    CHECK(spmvp_train_table_save(&t, path) == SPMVP_OK);
+    /* cut the last column ("\tkernel", "\t-") from every line after the first */
+    FILE *f = fopen(path, "rb");
+    char text[16384] = "";
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = 0;
+    char cut[16384] = "", *o = cut;
+    for (char *line = text, *end; (end = strchr(line, '\n')); line = end + 1) {
+        *end = 0;
+        char *tab = line == text ? NULL : strrchr(line, '\t'); /* the first line has no column */
+        size_t keep = tab ? (size_t)(tab - line) : strlen(line);
+        memcpy(o, line, keep);
+        o += keep;
+        *o++ = '\n';
+    }
+    *o = 0;
+    f = fopen(path, "wb");
+    CHECK(f && fputs(cut, f) >= 0 && fclose(f) == 0);
+    CHECK(strstr(cut, "kernel") == NULL && strstr(cut, "upload_us\n"));
+    CHECK(spmvp_train_table_read(path, &u, NULL) == SPMVP_OK && u.n == 2 && u.all_columns == 0);
+    CHECK(u.n == 2 && !u.row[0].kernel[0] && !u.row[1].kernel[0] && u.row[1].us == 6);
+    spmvp_train_table_free(&u);
+    remove(path);
+
+    struct spmvp_kernel_record k[SPMVP_NFORMATS];
+    spmvp_train_table_kernels(&t, k);
+    CHECK(!k[SPMVP_COO].digest[0] && k[SPMVP_COO].rows == 0 && k[SPMVP_COO].of == 2);
+    spmvp_train_row c = row("m3", "f", SPMVP_COO, 3, 7), d = row("m4", "f", SPMVP_ELL, 3, 7);
+    snprintf(a.kernel, sizeof a.kernel, "aaaa0000");
+    snprintf(c.kernel, sizeof c.kernel, "bbbb1111");
+    snprintf(d.kernel, sizeof d.kernel, "bbbb1111");
+    spmvp_train_row e = c;
+    snprintf(e.matrix, sizeof e.matrix, "m5");
+    t.row[0] = a; /* COO: aaaa0000, -, bbbb1111 twice; ELL: bbbb1111 */
+    CHECK(spmvp_train_table_add(&t, &c) == SPMVP_OK && spmvp_train_table_add(&t, &d) == SPMVP_OK &&
+          spmvp_train_table_add(&t, &e) == SPMVP_OK);
+    spmvp_train_table_kernels(&t, k);
+    CHECK(!strcmp(k[SPMVP_COO].digest, "bbbb1111") && k[SPMVP_COO].rows == 2 && k[SPMVP_COO].of == 4);
+    CHECK(!strcmp(k[SPMVP_ELL].digest, "bbbb1111") && k[SPMVP_ELL].rows == 1 && k[SPMVP_ELL].of == 1);
+    CHECK(!k[SPMVP_HYB].digest[0] && k[SPMVP_HYB].of == 0);
     spmvp_train_table_free(&t);
 }
 
@@ -329,6 +397,24 @@ static void a_trained_profile_round_trips_and_names_bad_members(void)
     int ens = spmvp_model_parse("ens");
     CHECK(p && p->prec[0].ranking[ens].matrices > 0 && p->prec[0].ranking[ens].geomean >= 1);
     CHECK(q && !memcmp(q->prec[0].ranking, p->prec[0].ranking, sizeof p->prec[0].ranking));
+    /* which kernels each format's rows ran (none recorded in a profile from before them) */
+    CHECK(p && !p->training.kernels[SPMVP_COO].digest[0]);
+    if (p) {
+        p->training.kernels[SPMVP_COO] = (struct spmvp_kernel_record){"0a1b2c3d", 3, 4};
+        free(again);
+        again = NULL;
+        spmvp_profile_free(q);
+        q = NULL;
+        CHECK(spmvp_profile_print(p, &again) == SPMVP_OK);
+        CHECK(again && strstr(again, "\"kernels\": {") && strstr(again, "\"digest\": \"0a1b2c3d\""));
+        CHECK(again && spmvp_profile_parse("again.json", again, &q) == SPMVP_OK);
+        CHECK(q && !memcmp(q->training.kernels, p->training.kernels, sizeof p->training.kernels));
+        if (again) {
+            refused(again, "\"digest\": \"0a1b2c3d\"", "\"digest\": \"0A1B\"",
+                    "p.json: training.kernels.coo.digest: expected hex digits");
+            refused(again, "\"of\": 4", "\"of\": 2", "p.json: training.kernels.coo.rows: 3 rows of 2");
+        }
+    }
     if (text) {
         refused(text, "\"configurations\": \"quick\"", "\"configurations\": \"fast\"",
                 "p.json: training.configurations: expected \"all\" or \"quick\"");
@@ -353,6 +439,7 @@ static void a_trained_profile_round_trips_and_names_bad_members(void)
 int main(void)
 {
     RUN(the_table_round_trips_and_names_bad_fields);
+    RUN(a_table_without_digests_reads_and_the_leading_digest_is_counted);
     RUN(configurations_cover_every_format_and_label_their_mapping);
     RUN(the_16_bit_variant_counts_its_bytes_and_needs_near_columns);
     RUN(grouped_folds_never_leak_a_family);

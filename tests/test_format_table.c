@@ -63,6 +63,13 @@ static void check_plan(spmvp_format f, const spmvp_csr *A, const spmvp_plan *p, 
     for (int i = 0; i < p->nlaunches; i++) {
         const spmvp_plan_launch *l = &p->launch[i];
         CHECK_MSG(l->file && strstr(l->file, ".cl") && l->kernel && l->kernel[0], "%s %s", name, what);
+        /* every source a plan launches is one its descriptor names: the digest of the
+         * format's kernels (host/ocl/kernel_digest.h) is made of those */
+        int named = 0;
+        for (const char *const *k = spmvp_format_get(f)->kernels; l->file && k && *k; k++)
+            named |= !strcmp(*k, l->file);
+        CHECK_MSG(named, "%s %s: launches %s, not among its descriptor's kernels", name, what,
+                  l->file ? l->file : "(none)");
         CHECK_MSG(l->items > 0 && l->items % wg == 0, "%s %s: %zu items in groups of %zu", name,
                   what, l->items, wg);
         CHECK_MSG(l->nargs >= 2 && l->nargs <= SPMVP_PLAN_MAX_ARGS, "%s %s", name, what);
@@ -84,7 +91,8 @@ static void every_format_has_a_descriptor_whose_name_parses_back(void)
     char list[256];
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         const spmvp_format_desc *d = spmvp_format_get((spmvp_format)f);
-        CHECK(d && d->version == 2 && d->plan && d->work && d->label && d->label[0]);
+        CHECK(d && d->version == 3 && d->plan && d->work && d->label && d->label[0]);
+        CHECK(d && d->kernels && d->kernels[0] && d->revision >= 1);
         CHECK(d && spmvp_format_parse(d->name) == f);
         CHECK(!strcmp(spmvp_format_name((spmvp_format)f), d->name));
     }

@@ -74,11 +74,13 @@ const spmvp_cmd spmvp_command_train = {
     "first is the models' target, per product as a solver sees it, the second the noise\n"
     "floor), in the precisions asked for, with the host conversion and upload\n"
     "each configuration costs (the setup `spmvp advise` counts), appending each row to the\n"
-    "training table as it goes (an interrupted run resumes, and the rows of a table from before\n"
-    "setup times get theirs; a table of another device is refused). Then\n"
+    "training table as it goes, with the digest of the kernels that measured it (an interrupted\n"
+    "run resumes, and the rows of a table from before setup times get theirs; a table of\n"
+    "another device is refused). Then\n"
     "fits every learned model (lr, knn, work, gbt, work+gbt, rel) and the setup model,\n"
     "cross-validates them grouped by family (no family on both sides) and writes the profile\n"
-    "with the models and their cross-validated errors, which `spmvp rank` turns into intervals. With --corpus none and no\n"
+    "with the models and their cross-validated errors, which `spmvp rank` turns into intervals,\n"
+    "and the digest most of each format's rows share, by which rank notes stale ones. With --corpus none and no\n"
     "MATRIX it fits and cross-validates the table as it is, for --base's device, with no device;\n"
     "--refeature first recomputes the table's features (after a format's work hook changed);\n"
     "--merge B first takes each configuration's lesser time of the table and of table B.\n",
@@ -158,6 +160,7 @@ typedef struct trainer {
     long long refilled;      /* rows given their setup times now (rewritten per matrix) */
     long long refilled_all;  /* ... over the whole run */
     const spmvp_gather_curve *gather; /* the profile's: the rows' sectors are priced by it */
+    char digest[SPMVP_NFORMATS][SPMVP_DIGEST_LEN + 1]; /* each format's kernels, for its rows */
 } trainer;
 
 /* The windows of the gather curve a profile without one gets: from 16 KiB (inside any L1)
@@ -301,6 +304,7 @@ static int train_matrix(trainer *tr, const char *spec, const char *name, const c
             r.us_repeat = b.batch2_us > 0 ? b.batch2_us : NAN;
             r.convert_us = b.convert_us;
             r.upload_us = b.upload_us;
+            memcpy(r.kernel, tr->digest[cfg[c].format], sizeof tr->digest[0]);
             setup_again(tr->ctx, A, cfg[c].format, &o.spmv, &r.convert_us, &r.upload_us);
             if (spmvp_train_table_add(tr->t, &r)) {
                 rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
@@ -500,9 +504,9 @@ static int open_table(const char *path, const char *device, spmvp_train_table *t
     if (!append) /* only read */
         return SPMVP_EXIT_OK;
     if (exists) {
-        /* rewritten whole without a torn last line (or with the setup times' columns of a
-         * table from before them), then appended to */
-        if ((dropped || !t->setup_columns) && spmvp_train_table_save(t, path))
+        /* rewritten whole without a torn last line (or with the columns of a table from
+         * before them: setup times, kernel digests), then appended to */
+        if ((dropped || !t->all_columns) && spmvp_train_table_save(t, path))
             return spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
         fprintf(stderr, "spmvp: resuming %s: %zu rows measured already\n", path, t->n);
     } else if (spmvp_train_table_save(t, path)) {
@@ -689,10 +693,11 @@ static int merge_tables(spmvp_train_table *t, const char *other, const char *pat
             else
                 off[a->prec][noff[a->prec]++] = fabs(r->us - a->us);
         }
-        if (r->us < a->us) {
+        if (r->us < a->us) { /* the time, and the kernels that took it */
             a->us = r->us;
             a->us_event = r->us_event;
             a->us_repeat = r->us_repeat;
+            memcpy(a->kernel, r->kernel, sizeof a->kernel);
             taken++;
         }
         a->convert_us = least(a->convert_us, r->convert_us);
@@ -825,6 +830,11 @@ int spmvp_cmd_train(int argc, char **argv)
     }
     if ((rc = open_table(table, tr.ctx->info.name, &t, &tr.append)))
         goto done;
+    for (int f = 0; f < SPMVP_NFORMATS; f++)
+        if (spmvp_kernel_digest((spmvp_format)f, tr.ctx->cl_dir, tr.digest[f])) {
+            rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());
+            goto done;
+        }
     spmvp_stage_reserve(tr.ctx); /* the tables time staged uploads from the first matrix on */
     tr.path = table;
     if (tr.nprec == 2 && !tr.ctx->info.fp64) {
@@ -905,6 +915,7 @@ fit:
         for (size_t i = 0; i < t.n && quick; i++)
             quick = !strncmp(t.row[i].mapping, "wg=256", 6);
         p->training.quick = quick;
+        spmvp_train_table_kernels(&t, p->training.kernels);
         spmvp_profile_stamp(p, SPMVP_VERSION);
         if (spmvp_profile_save(p, args.out))
             rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "%s", spmvp_last_error());

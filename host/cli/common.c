@@ -146,10 +146,35 @@ cJSON *spmvp_device_json(const spmvp_device_info *di)
     return o;
 }
 
+/* One line on stderr naming the formats whose training rows in p ran other kernels than this
+ * spmvp runs (kernel_digest.h): what the profile predicts for them, this spmvp may no longer
+ * run. Silent for a profile that records no digests (trained before 2026-11-28). */
+static void note_kernels(const spmvp_profile *p, const char *path)
+{
+    char names[256] = "";
+    size_t len = 0;
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        const struct spmvp_kernel_record *k = &p->training.kernels[f];
+        char mine[SPMVP_DIGEST_LEN + 1];
+        if (!k->digest[0] || spmvp_kernel_digest((spmvp_format)f, NULL, mine) || !strcmp(mine, k->digest))
+            continue;
+        int w = snprintf(names + len, sizeof names - len, "%s%s (%lld of %lld rows)", len ? ", " : "",
+                         spmvp_format_get((spmvp_format)f)->label, k->rows, k->of);
+        if (w > 0 && (size_t)w < sizeof names - len)
+            len += (size_t)w;
+    }
+    if (len)
+        fprintf(stderr, "spmvp: note: %s was trained on other kernels than this spmvp's for %s "
+                "(training.kernels): their predictions may be stale until a device trains them "
+                "again\n", path, names);
+}
+
 spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
                                     spmvp_predictor *pred)
 {
     spmvp_status st = spmvp_profile_load(path, p);
+    if (!st)
+        note_kernels(*p, path);
     if (!st)
         st = spmvp_predictor_init(pred, *p, path, value_size);
     if (st)

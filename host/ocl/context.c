@@ -129,9 +129,6 @@ spmvp_context *spmvp_context_free(spmvp_context *ctx)
     return NULL;
 }
 
-/* Kernel source: embedded copy, or cl_dir/file when iterating on kernels (the prelude,
- * PRELUDE, from cl_dir only when that holds one, so a folder of one kernel under test needs no
- * copy of it). Caller frees. */
 #define PRELUDE "prelude.cl"
 static int readable(const char *path)
 {
@@ -141,11 +138,11 @@ static int readable(const char *path)
     return f != NULL;
 }
 
-static char *load_source(const spmvp_context *ctx, const char *file)
+char *spmvp_kernel_source(const char *cl_dir, const char *file)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s", ctx->cl_dir ? ctx->cl_dir : "", file);
-    if (ctx->cl_dir && (strcmp(file, PRELUDE) || readable(path))) {
+    snprintf(path, sizeof path, "%s/%s", cl_dir ? cl_dir : "", file);
+    if (cl_dir && (strcmp(file, PRELUDE) || readable(path))) {
         FILE *f = fopen(path, "rb");
         if (!f) {
             spmvp_fail(SPMVP_ERR_IO, "%s: cannot open kernel source", path);
@@ -233,7 +230,7 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
             return SPMVP_OK;
         }
     cl_program prog = NULL;
-    char *src = load_source(ctx, file), *prelude = NULL;
+    char *src = spmvp_kernel_source(ctx->cl_dir, file), *prelude = NULL;
     char *k = malloc(strlen(key) + 1);
     if (!src || !k) {
         st = src ? spmvp_fail(SPMVP_ERR_NOMEM, "out of memory") : SPMVP_ERR_IO;
@@ -242,7 +239,7 @@ spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char 
     strcpy(k, key);
     /* cl/prelude.cl first: the types, double precision's extension and PLAN_ARRAY that every
      * kernel file uses (a file that uses none of them, microbench.cl, is unaffected) */
-    if (!(prelude = load_source(ctx, PRELUDE))) {
+    if (!(prelude = spmvp_kernel_source(ctx->cl_dir, PRELUDE))) {
         st = SPMVP_ERR_IO;
         goto out;
     }

@@ -54,6 +54,12 @@ spmvp_status spmvp_context_check_precision(const spmvp_context *ctx, size_t valu
 spmvp_status spmvp_program_get(spmvp_context *ctx, const char *file, const char *options,
                                cl_program *out);
 
+/* The text of kernel source cl/<file>: the copy built into spmvp, or cl_dir/<file> when
+ * cl_dir is not NULL (--cl-dir, iterating on kernels; cl/prelude.cl from cl_dir only when it
+ * holds one, so a folder of one kernel under test needs no copy of it). NULL on failure (the
+ * reason through spmvp_fail); the caller frees it. */
+char *spmvp_kernel_source(const char *cl_dir, const char *file);
+
 /* A new kernel `name` from that program; the caller releases it with clReleaseKernel(). */
 spmvp_status spmvp_kernel_create(spmvp_context *ctx, const char *file, const char *options,
                                  const char *name, cl_kernel *out);

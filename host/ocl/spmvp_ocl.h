@@ -21,5 +21,6 @@
 #include "microbench.h" /* copy bandwidth, launch cost, host-to-device bandwidth */
 #include "calibrate.h"  /* timing the models' calibration plans */
 #include "progress.h"   /* progress of long runs */
+#include "kernel_digest.h" /* which kernels a measurement ran (training tables) */
 
 #endif

@@ -115,6 +115,13 @@ typedef struct spmvp_profile_training {
     int matrices;         /* distinct matrices in it */
     int folds;            /* cross-validation folds (grouped by family) */
     int quick;            /* 1: only the quick configurations were measured (featvec.h) */
+    /* per format, which kernels its rows were measured with (the table's kernel column): the
+     * digest most of them share (host/ocl/kernel_digest.h; "" when none was recorded), how
+     * many rows share it, of how many ("kernels" in "training") */
+    struct spmvp_kernel_record {
+        char digest[16];
+        long long rows, of;
+    } kernels[SPMVP_NFORMATS];
 } spmvp_profile_training;
 
 /* One precision's calibration: how it was run, its raw points and fitted models. */

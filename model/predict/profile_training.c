@@ -19,6 +19,49 @@ void spmvp_training_write(spmvp_json_writer *w, cJSON *root, const spmvp_profile
     spmvp_json_add_int(w, o, "matrices", t->matrices);
     spmvp_json_add_int(w, o, "folds", t->folds);
     spmvp_json_add_string(w, o, "configurations", t->quick ? "quick" : "all");
+    cJSON *k = NULL;
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        const struct spmvp_kernel_record *kr = &t->kernels[f];
+        if (!kr->digest[0] || (!k && !(k = spmvp_json_add_object(w, o, "kernels"))))
+            continue;
+        cJSON *fo = spmvp_json_add_object(w, k, spmvp_format_name((spmvp_format)f));
+        if (!fo)
+            continue;
+        spmvp_json_add_string(w, fo, "digest", kr->digest);
+        spmvp_json_add_int(w, fo, "rows", kr->rows);
+        spmvp_json_add_int(w, fo, "of", kr->of);
+    }
+}
+
+/* "training.kernels" (optional: profiles trained before 2026-11-28 have none); a format this
+ * spmvp does not have is passed over, as unknown members are. */
+static spmvp_status read_kernels(const spmvp_json_reader *r, const cJSON *o,
+                                 spmvp_profile_training *t)
+{
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernels");
+    if (!k)
+        return SPMVP_OK;
+    if (!cJSON_IsObject(k))
+        return spmvp_json_bad(r, "training", "kernels", "expected an object, got %s", spmvp_json_kind(k));
+    for (const cJSON *fe = k->child; fe; fe = fe->next) {
+        int f = spmvp_format_parse(fe->string);
+        if (f < 0)
+            continue;
+        char at[96];
+        snprintf(at, sizeof at, "training.kernels.%s", fe->string);
+        if (!cJSON_IsObject(fe))
+            return spmvp_json_bad(r, at, "", "expected an object, got %s", spmvp_json_kind(fe));
+        struct spmvp_kernel_record *kr = &t->kernels[f];
+        SPMVP_TRY(spmvp_json_get_string(r, fe, at, "digest", 0, kr->digest, sizeof kr->digest));
+        SPMVP_TRY(spmvp_json_get_int(r, fe, at, "rows", 1, SPMVP_JSON_MAX_EXACT, &kr->rows));
+        SPMVP_TRY(spmvp_json_get_int(r, fe, at, "of", 1, SPMVP_JSON_MAX_EXACT, &kr->of));
+        size_t n = strlen(kr->digest);
+        if (!n || strspn(kr->digest, "0123456789abcdef") != n)
+            return spmvp_json_bad(r, at, "digest", "expected hex digits, got \"%s\"", kr->digest);
+        if (kr->rows > kr->of)
+            return spmvp_json_bad(r, at, "rows", "%lld rows of %lld", kr->rows, kr->of);
+    }
+    return SPMVP_OK;
 }
 
 void spmvp_training_write_prec(spmvp_json_writer *w, cJSON *obj, const spmvp_profile_precision *pp)
@@ -104,7 +147,7 @@ spmvp_status spmvp_training_read(const spmvp_json_reader *r, const cJSON *root,
     if (!t->quick && strcmp(conf, "all"))
         return spmvp_json_bad(r, "training", "configurations", "expected \"all\" or \"quick\", got "
                               "\"%s\"", conf);
-    return SPMVP_OK;
+    return read_kernels(r, o, t);
 }
 
 spmvp_status spmvp_training_read_prec(const spmvp_json_reader *r, const cJSON *obj,

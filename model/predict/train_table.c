@@ -11,7 +11,7 @@
 #define NFIXED 5                         /* matrix, family, precision, format, mapping */
 #define NTIMES 5                         /* us, us_event, us_repeat, convert_us, upload_us */
 #define NTIMES_V1 3                      /* the first tables have no setup times */
-#define NFIELDS (NFIXED + SPMVP_FV_N + NTIMES)
+#define NFIELDS (NFIXED + SPMVP_FV_N + NTIMES + 1) /* ... and the kernel digest */
 
 static const char *const fixed_names[NFIXED] = {"matrix", "family", "precision", "format", "mapping"};
 static const char *const time_names[NTIMES] = {"us", "us_event", "us_repeat", "convert_us", "upload_us"};
@@ -66,7 +66,7 @@ int spmvp_train_table_write_header(FILE *f, const spmvp_train_table *t)
         e |= fprintf(f, "\t%s", spmvp_fv_names[i]) < 0;
     for (int i = 0; i < NTIMES; i++)
         e |= fprintf(f, "\t%s", time_names[i]) < 0;
-    e |= fputc('\n', f) == EOF;
+    e |= fprintf(f, "\tkernel\n") < 0;
     return e ? -1 : 0;
 }
 
@@ -78,7 +78,7 @@ int spmvp_train_table_write_row(FILE *f, const spmvp_train_row *r)
         e |= put_double(f, r->x[i]);
     e |= put_double(f, r->us) | put_double(f, r->us_event) | put_double(f, r->us_repeat);
     e |= put_double(f, r->convert_us) | put_double(f, r->upload_us);
-    e |= fputc('\n', f) == EOF;
+    e |= fprintf(f, "\t%s\n", r->kernel[0] ? r->kernel : "-") < 0;
     return e ? -1 : 0;
 }
 
@@ -137,12 +137,27 @@ static spmvp_status copy_text(const char *path, long line, int i, const char *s,
     return SPMVP_OK;
 }
 
-/* One row of a table of ntimes time columns (NTIMES, or NTIMES_V1 without setup times). */
-static spmvp_status parse_row(const char *path, long line, char *text, int ntimes,
+/* A digest as written: 1..15 hex digits, or "-" (not recorded: kernel[0] = 0). */
+static spmvp_status parse_kernel(const char *path, long line, int i, const char *s, char *kernel)
+{
+    size_t n = strlen(s);
+    kernel[0] = '\0';
+    if (!strcmp(s, "-"))
+        return SPMVP_OK;
+    if (!n || n > 15 || strspn(s, "0123456789abcdef") != n)
+        return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field %d (kernel): \"%.20s\" is not a digest "
+                          "(hex digits) or \"-\"", path, line, i + 1, s);
+    memcpy(kernel, s, n + 1);
+    return SPMVP_OK;
+}
+
+/* One row of a table of ntimes time columns (NTIMES, or NTIMES_V1 without setup times), and
+ * the kernel digest's when `kernel` is 1. */
+static spmvp_status parse_row(const char *path, long line, char *text, int ntimes, int kernel,
                               spmvp_train_row *r)
 {
     char *field[NFIELDS + 1];
-    int n = split(text, field, NFIELDS + 1), want = NFIXED + SPMVP_FV_N + ntimes;
+    int n = split(text, field, NFIELDS + 1), want = NFIXED + SPMVP_FV_N + ntimes + kernel;
     if (n != want)
         return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: %d fields, expected %d", path, line, n, want);
     memset(r, 0, sizeof *r);
@@ -169,6 +184,8 @@ static spmvp_status parse_row(const char *path, long line, char *text, int ntime
     if (!(r->us > 0) || !isfinite(r->us))
         return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field %d (us): a time must be above 0", path,
                           line, NFIXED + SPMVP_FV_N + 1);
+    if (kernel)
+        return parse_kernel(path, line, want - 1, field[want - 1], r->kernel);
     return SPMVP_OK;
 }
 
@@ -261,7 +278,7 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
     char *buf = NULL;
     size_t cap = 0;
     long line = 0, len;
-    int nl, ntimes = NTIMES;
+    int nl, ntimes = NTIMES, kernel = 1;
     spmvp_status st = SPMVP_OK;
     if (dropped)
         *dropped = 0;
@@ -280,11 +297,13 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
             char *field[NFIELDS + 1];
             int n = split(buf, field, NFIELDS + 1);
             ntimes = n == NFIXED + SPMVP_FV_N + NTIMES_V1 ? NTIMES_V1 : NTIMES;
-            t->setup_columns = ntimes == NTIMES;
-            for (int i = 0; !st && i < NFIXED + SPMVP_FV_N + ntimes; i++) {
+            kernel = n == NFIXED + SPMVP_FV_N + NTIMES + 1;
+            t->all_columns = ntimes == NTIMES && kernel;
+            for (int i = 0; !st && i < NFIXED + SPMVP_FV_N + ntimes + kernel; i++) {
                 const char *want = i < NFIXED ? fixed_names[i]
                                    : i < NFIXED + SPMVP_FV_N ? spmvp_fv_names[i - NFIXED]
-                                                             : time_names[i - NFIXED - SPMVP_FV_N];
+                                   : i < NFIXED + SPMVP_FV_N + ntimes ? time_names[i - NFIXED - SPMVP_FV_N]
+                                                                      : "kernel";
                 if (i >= n || strcmp(field[i], want))
                     st = spmvp_fail(SPMVP_ERR_PARSE, "%s:2: column %d is \"%.30s\", expected "
                                     "\"%s\" (a table of another spmvp version?)", path, i + 1,
@@ -298,7 +317,7 @@ spmvp_status spmvp_train_table_read(const char *path, spmvp_train_table *t, int 
             break;
         }
         spmvp_train_row r;
-        if (!(st = parse_row(path, line, buf, ntimes, &r)))
+        if (!(st = parse_row(path, line, buf, ntimes, kernel, &r)))
             st = spmvp_train_table_add(t, &r);
     }
     if (!st && len < 0)
@@ -362,4 +381,36 @@ spmvp_status spmvp_train_table_families(const spmvp_train_table *t, const char *
     *family = fam;
     *n = k;
     return SPMVP_OK;
+}
+
+void spmvp_train_table_kernels(const spmvp_train_table *t, struct spmvp_kernel_record *out)
+{
+    enum { MAXD = 32 }; /* distinct digests counted per format: a table holds a few sessions' */
+    memset(out, 0, SPMVP_NFORMATS * sizeof *out);
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        struct spmvp_kernel_record d[MAXD];
+        int nd = 0;
+        for (size_t i = 0; i < t->n; i++) {
+            const spmvp_train_row *r = &t->row[i];
+            if ((int)r->format != f)
+                continue;
+            out[f].of++;
+            if (!r->kernel[0])
+                continue;
+            int j = 0;
+            while (j < nd && strcmp(d[j].digest, r->kernel))
+                j++;
+            if (j == nd && nd < MAXD) {
+                snprintf(d[nd].digest, sizeof d[nd].digest, "%s", r->kernel);
+                d[nd++].rows = 0;
+            }
+            if (j < nd)
+                d[j].rows++;
+        }
+        for (int j = 0; j < nd; j++) /* the first to lead keeps a tie */
+            if (d[j].rows > out[f].rows) {
+                memcpy(out[f].digest, d[j].digest, sizeof out[f].digest);
+                out[f].rows = d[j].rows;
+            }
+    }
 }

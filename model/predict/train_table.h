@@ -9,9 +9,10 @@
  * curve its rows' sectors were priced by, matrix_features.h: windows in bytes, rates in 10^9
  * gathers/s; absent in tables before 2026-11-24), a header line of the column names (matrix, family,
  * precision, format, mapping, the spmvp_fv_names, us, us_event, us_repeat, convert_us,
- * upload_us; a table without the last two, as spmvp wrote them first, is read with those
- * times NaN), then rows. Numbers
- * are written so that they read back bit for bit; a time not measured is "nan".
+ * upload_us, kernel; a table without kernel, as spmvp wrote them before 2026-11-28, is read
+ * with every row's digest unrecorded, and one without convert_us and upload_us too, as spmvp
+ * wrote them first, with those times NaN), then rows. Numbers are written so that they read
+ * back bit for bit; a time not measured is "nan", a digest not recorded "-".
  *
  * Ownership: a table owns its rows; spmvp_train_table_free frees them and accepts a zeroed
  * table. Errors: one line through spmvp_fail naming the file and line: "t.tsv:12: field 7
@@ -40,6 +41,8 @@ typedef struct spmvp_train_row {
     double convert_us; /* the host conversion from CSR, once (spmvp_spmv_setup_us); NaN if
                           not measured (a table of spmvp before 0.2 has no such column) */
     double upload_us;  /* the upload of the format's arrays, once; NaN if not measured */
+    char kernel[16];   /* the digest of the kernels that measured it (host/ocl/kernel_digest.h:
+                          8 hex digits), "" when not recorded (rows from before 2026-11-28) */
 } spmvp_train_row;
 
 typedef struct spmvp_train_table {
@@ -48,8 +51,9 @@ typedef struct spmvp_train_table {
     char device[128];  /* the device measured on ("": not recorded) */
     spmvp_gather_curve gather; /* the curve the rows' features were priced by (n 0: none
                                   recorded; cache_bytes is not kept) */
-    int setup_columns; /* 1: the file read had the convert_us and upload_us columns (a file
-                          without them is rewritten whole before rows are appended) */
+    int all_columns;   /* 1: the file read had every column this spmvp writes (one without
+                          the setup times' or the kernel digest's is rewritten whole before
+                          rows are appended) */
 } spmvp_train_table;
 
 /* Appends a copy of r. SPMVP_ERR_NOMEM. */
@@ -82,5 +86,10 @@ void spmvp_train_table_sort_by_matrix(const spmvp_train_table *t, size_t *idx, s
  * SPMVP_ERR_NOMEM. The caller frees *family. */
 spmvp_status spmvp_train_table_families(const spmvp_train_table *t, const char ***family,
                                         int *n, int *fam_of);
+
+/* For each format (out: SPMVP_NFORMATS records), the kernel digest most of its rows were
+ * measured with (the first to lead on a tie; "" when none of them recorded one), how many rows
+ * have it, and how many rows the format has: the profile's "training.kernels". */
+void spmvp_train_table_kernels(const spmvp_train_table *t, struct spmvp_kernel_record *out);
 
 #endif

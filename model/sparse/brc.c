@@ -594,5 +594,6 @@ static const spmvp_mapping_param brc_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_brc = {2, "brc", "BRC", resolve_brc, label_brc, plan_brc,
-                                            brc_params, work_brc};
+static const char *const brc_kernels[] = {"brc.cl", NULL};
+const spmvp_format_desc spmvp_format_brc = {3, "brc", "BRC", resolve_brc, label_brc, plan_brc,
+                                            brc_params, work_brc, brc_kernels, 1};

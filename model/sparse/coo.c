@@ -298,5 +298,6 @@ static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_coo = {2, "coo", "COO", NULL, NULL, plan_coo, coo_params,
-                                            work_coo};
+static const char *const coo_kernels[] = {"coo.cl", NULL};
+const spmvp_format_desc spmvp_format_coo = {3, "coo", "COO", NULL, NULL, plan_coo, coo_params,
+                                            work_coo, coo_kernels, 1};

@@ -519,6 +519,8 @@ static const spmvp_mapping_param adaptive_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
+static const char *const adaptive_kernels[] = {"csr_adaptive.cl", NULL};
 const spmvp_format_desc spmvp_format_csr_adaptive = {
-    2, "csr_adaptive", "CSR-adaptive", NULL, NULL, plan_adaptive, adaptive_params, work_adaptive,
+    3, "csr_adaptive", "CSR-adaptive", NULL, NULL, plan_adaptive, adaptive_params, work_adaptive,
+    adaptive_kernels, 1,
 };

@@ -114,11 +114,13 @@ static const spmvp_mapping_param vector_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
+static const char *const scalar_kernels[] = {"csr_scalar.cl", NULL};
 const spmvp_format_desc spmvp_format_csr_scalar = {
-    2, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar, NULL, work_scalar,
+    3, "csr_scalar", "CSR-scalar", NULL, NULL, plan_scalar, NULL, work_scalar, scalar_kernels, 1,
 };
 
+static const char *const vector_kernels[] = {"csr_vector.cl", NULL};
 const spmvp_format_desc spmvp_format_csr_vector = {
-    2, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector, vector_params,
-    work_vector,
+    3, "csr_vector", "CSR-vector", resolve_vector, label_vector, plan_vector, vector_params,
+    work_vector, vector_kernels, 1,
 };

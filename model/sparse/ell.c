@@ -209,4 +209,6 @@ static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
 }
 
 /* version 2: with its work hook */
-const spmvp_format_desc spmvp_format_ell = {2, "ell", "ELL", NULL, NULL, plan_ell, NULL, work_ell};
+static const char *const ell_kernels[] = {"ell.cl", NULL};
+const spmvp_format_desc spmvp_format_ell = {3, "ell", "ELL", NULL, NULL, plan_ell, NULL, work_ell,
+                                            ell_kernels, 1};

@@ -119,5 +119,6 @@ static spmvp_status work_ellr(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_ellr = {2, "ellr", "ELL-R", NULL, NULL, plan_ellr, NULL,
-                                             work_ellr};
+static const char *const ellr_kernels[] = {"ellr.cl", NULL};
+const spmvp_format_desc spmvp_format_ellr = {3, "ellr", "ELL-R", NULL, NULL, plan_ellr, NULL,
+                                             work_ellr, ellr_kernels, 1};

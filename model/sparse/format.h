@@ -226,7 +226,8 @@ double spmvp_l2_pin_fraction(double l2_bytes, double share, double matrix, doubl
 /* ---- the descriptor ---- */
 
 typedef struct spmvp_format_desc {
-    int version;           /* 1: the members up to params; 2: work as well */
+    int version;           /* 1: the members up to params; 2: work as well; 3: kernels and
+                              revision as well */
     const char *name;      /* "csr_vector": command line, JSON, profiles */
     const char *label;     /* "CSR-vector": for people */
     /* Fills the auto members of *m that this format uses from the row statistics s and the
@@ -249,6 +250,16 @@ typedef struct spmvp_format_desc {
      * would do. SPMVP_ERR_UNSUITABLE when plan would refuse A; NULL: not known. */
     spmvp_status (*work)(const spmvp_csr *A, const spmvp_rowlen_stats *s, const spmvp_mapping *m,
                          const spmvp_target *t, spmvp_work *w);
+    /* (version 3) The kernel sources in cl/ that the plans launch, NULL-ended (cl/prelude.cl,
+     * which every program includes, is not named): with `revision`, what the digest of the
+     * format's kernels is made of (host/ocl/kernel_digest.h), which the training table records
+     * with every row it measures. */
+    const char *const *kernels;
+    /* (version 3) Raised by one when a change to the plan alters what the kernels do while
+     * their source stays the same (a host-side choice, such as CSR-adaptive's lean share or
+     * COO's persistent groups): such a change leaves older measurements stale as a kernel
+     * change does. 1 from the first digest (2026-11-28). */
+    int revision;
 } spmvp_format_desc;
 
 /* The work of format f (see spmvp_work and the work hook): SPMVP_ERR_ARG for an unknown

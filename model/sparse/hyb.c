@@ -185,5 +185,6 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_hyb = {2, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
-                                            hyb_params, work_hyb};
+static const char *const hyb_kernels[] = {"ell.cl", "coo.cl", NULL};
+const spmvp_format_desc spmvp_format_hyb = {3, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
+                                            hyb_params, work_hyb, hyb_kernels, 1};

@@ -150,4 +150,6 @@ static spmvp_status work_jad(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
-const spmvp_format_desc spmvp_format_jad = {2, "jad", "JAD", NULL, NULL, plan_jad, NULL, work_jad};
+static const char *const jad_kernels[] = {"jad.cl", NULL};
+const spmvp_format_desc spmvp_format_jad = {3, "jad", "JAD", NULL, NULL, plan_jad, NULL, work_jad,
+                                            jad_kernels, 1};

@@ -507,5 +507,6 @@ static const spmvp_mapping_param sell_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
-const spmvp_format_desc spmvp_format_sell = {2, "sell", "SELL-C-sigma", resolve_sell, label_sell,
-                                             plan_sell, sell_params, work_sell};
+static const char *const sell_kernels[] = {"sell.cl", NULL};
+const spmvp_format_desc spmvp_format_sell = {3, "sell", "SELL-C-sigma", resolve_sell, label_sell,
+                                             plan_sell, sell_params, work_sell, sell_kernels, 1};
