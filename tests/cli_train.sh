@@ -72,6 +72,12 @@ must "a device paired with itself is predicted exactly" "$tmp/out" 'paired ratio
 check "cv --session a table with itself" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --session "$tmp/p.train.tsv"
 must "a session judged on itself picks the best" "$tmp/out" "^  noise \(another session's best\) +[0-9]+ +100 % +100 % +1\.000 "
 must "advice has the session's line" "$tmp/out" '^  N = 10000: another session +[0-9]+ '
+# a session whose row 3 ran other kernels: left out of the pairing, and said so
+sed '3s/\t[0-9a-f]*$/\tffffffff/' "$tmp/p.train.tsv" >"$tmp/k2.tsv"
+check "cv --session a table of other kernels on one row" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --session "$tmp/k2.tsv"
+must "the row is left out" "$tmp/err" '--session .*k2.tsv: 1 configurations left out, measured with other kernels'
+check "cv --pair it" "$SPMVP" cv "$tmp/p.train.tsv" --precision single --pair "$tmp/k2.tsv"
+must "so is the pair" "$tmp/out" '^  \(1 configurations left unpaired: the two tables measured them with other kernels\)'
 # a session in which each matrix's slowest configuration is the fastest (every other product
 # 1000x): its picks, judged on this table's times, are the slowest ones, so the line must fall
 # (rows of configurations that could not run, not a finite time, take no part)

@@ -3,8 +3,9 @@
  * that depends on A's time at the same size (bandwidth-bound or not); falls back to the
  * nearest size with pairs, then to the overall median, and refuses two tables that share no
  * configuration; B's time of a matrix is A's best times the lower median ratio of the
- * configurations near A's best. */
+ * configurations near A's best; rows that ran other kernels do not pair. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "spmvp_predict.h"
@@ -122,10 +123,41 @@ static void the_matrix_ratio_is_the_median_near_a_best(void)
     CHECK(spmvp_pair_ratio_near(t, r, 0, &b) == -1 && isnan(b));
 }
 
+/* Rows of one configuration pair across two tables (two devices, two sessions) unless both
+ * record their kernels' digest and the digests differ: such a ratio would mix a kernel change
+ * into what is compared. */
+static void rows_of_other_kernels_do_not_pair(void)
+{
+    spmvp_train_table a = {0}, b = {0};
+    const char *da[] = {"", "0a0a0a0a", "0a0a0a0a", "0a0a0a0a"};
+    const char *db[] = {"1b1b1b1b", "", "0a0a0a0a", "1b1b1b1b"}; /* the last: other kernels */
+    for (int i = 0; i < 4; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "m%d", i);
+        spmvp_train_row x = row(name, SPMVP_COO, 1e6, 10), y = row(name, SPMVP_COO, 1e6, 12);
+        snprintf(x.kernel, sizeof x.kernel, "%s", da[i]);
+        snprintf(y.kernel, sizeof y.kernel, "%s", db[i]);
+        CHECK(spmvp_train_table_add(&a, &x) == SPMVP_OK && spmvp_train_table_add(&b, &y) == SPMVP_OK);
+    }
+    size_t *pa = NULL, *pb = NULL, n = 0, other = 9;
+    CHECK(spmvp_pair_rows(&a, &b, &pa, &pb, &n, &other) == SPMVP_OK);
+    CHECK(n == 3 && other == 1);
+    for (size_t i = 0; i < n; i++) /* m0, m1, m2 pair, each with itself */
+        CHECK(pa[i] == pb[i] && pa[i] != 3);
+    free(pa);
+    free(pb);
+    CHECK(spmvp_pair_rows(&a, &b, &pa, &pb, &n, NULL) == SPMVP_OK && n == 3);
+    free(pa);
+    free(pb);
+    spmvp_train_table_free(&a);
+    spmvp_train_table_free(&b);
+}
+
 int main(void)
 {
     RUN(the_ratio_follows_format_and_size);
     RUN(the_ratio_follows_what_bounds_a);
     RUN(the_matrix_ratio_is_the_median_near_a_best);
+    RUN(rows_of_other_kernels_do_not_pair);
     return test_report();
 }

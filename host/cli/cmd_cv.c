@@ -233,10 +233,10 @@ static int cross_validate_pair(const spmvp_train_table *t, const spmvp_cv *cv,
 static int read_session(const spmvp_train_table *t, const char *path)
 {
     spmvp_train_table b = {0};
-    size_t *pa = NULL, *pb = NULL, n = 0;
+    size_t *pa = NULL, *pb = NULL, n = 0, other = 0;
     double *bs = NULL;
     int rc = SPMVP_EXIT_OK;
-    if (spmvp_train_table_read(path, &b, NULL) || spmvp_pair_rows(t, &b, &pa, &pb, &n))
+    if (spmvp_train_table_read(path, &b, NULL) || spmvp_pair_rows(t, &b, &pa, &pb, &n, &other))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "--session %s", spmvp_last_error());
     else if (!n)
         rc = spmvp_cli_error(SPMVP_EXIT_USAGE, "--session %s: no configuration in common with %s",
@@ -245,6 +245,9 @@ static int read_session(const spmvp_train_table *t, const char *path)
              !(args.alt_setup = malloc(t->n * sizeof *args.alt_setup)) ||
              !(bs = malloc(b.n * sizeof *bs)) || spmvp_cv_setup_measured(&b, bs))
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory for --session");
+    if (rc == SPMVP_EXIT_OK && other)
+        fprintf(stderr, "spmvp: --session %s: %zu configurations left out, measured with other "
+                "kernels than %s's (their kernel digests differ)\n", path, other, args.table);
     for (size_t i = 0; rc == SPMVP_EXIT_OK && i < t->n; i++)
         args.alt[i] = args.alt_setup[i] = NAN;
     for (size_t j = 0; rc == SPMVP_EXIT_OK && j < n; j++) {
@@ -266,6 +269,9 @@ static void report_pair(const spmvp_pair_cv *pc, int m, cJSON *po, FILE *out)
     fprintf(out, "\n  paired ratio B/A (B = %s), held out: %d matrices, within 10 %% of the measured "
             "%.0f %%, median error %.1f %%, p90 %.1f %%\n", args.pair, pc->matrices,
             100 * pc->within10, 100 * pc->median_err, 100 * pc->p90_err);
+    if (pc->other_kernels)
+        fprintf(out, "  (%zu configurations left unpaired: the two tables measured them with other "
+                "kernels)\n", pc->other_kernels);
     cJSON *o = cJSON_AddObjectToObject(po, "pair");
     cJSON_AddStringToObject(o, "table_b", args.pair);
     cJSON_AddStringToObject(o, "model", spmvp_model_name(m));
@@ -273,6 +279,7 @@ static void report_pair(const spmvp_pair_cv *pc, int m, cJSON *po, FILE *out)
     spmvp_json_add_number(o, "share_within_10_percent", 100 * pc->within10);
     spmvp_json_add_number(o, "median_error_percent", 100 * pc->median_err);
     spmvp_json_add_number(o, "p90_error_percent", 100 * pc->p90_err);
+    cJSON_AddNumberToObject(o, "other_kernels", (double)pc->other_kernels);
 }
 
 /* The setup model's held-out error per format, and advice (advise.h) for a few product counts

@@ -56,8 +56,10 @@ static double median(double *v, size_t n)
 }
 
 spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table *b,
-                             size_t **pa, size_t **pb, size_t *n)
+                             size_t **pa, size_t **pb, size_t *n, size_t *other_kernels)
 {
+    if (other_kernels)
+        *other_kernels = 0;
     size_t na = a->n ? a->n : 1, nb = b->n ? b->n : 1, m = na < nb ? na : nb;
     size_t *ia = malloc(na * sizeof *ia), *ib = malloc(nb * sizeof *ib);
     *pa = malloc(m * sizeof **pa);
@@ -83,6 +85,13 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
         } else if (c > 0) {
             j++;
         } else {
+            const char *ka = a->row[ia[i]].kernel, *kb = b->row[ib[j]].kernel;
+            if (ka[0] && kb[0] && strcmp(ka, kb)) { /* other kernels: no pair */
+                if (other_kernels)
+                    (*other_kernels)++;
+                i++, j++;
+                continue;
+            }
             (*pa)[*n] = ia[i++];
             (*pb)[(*n)++] = ib[j++];
         }
@@ -106,7 +115,7 @@ spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp
     double *lr = NULL, *v = NULL;
     int *cell = NULL;
     float *X = NULL, *Y = NULL;
-    spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np);
+    spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np, NULL);
     if (st)
         return st;
     lr = malloc((np ? np : 1) * sizeof *lr);
@@ -251,9 +260,12 @@ spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_
 {
     memset(out, 0, SPMVP_NPRECISIONS * sizeof *out);
     size_t *pa = NULL, *pb = NULL, np = 0, cap = a->n ? a->n : 1;
-    spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np);
+    size_t other = 0;
+    spmvp_status st = spmvp_pair_rows(a, b, &pa, &pb, &np, &other);
     if (st)
         return st;
+    for (int k = 0; k < SPMVP_NPRECISIONS; k++)
+        out[k].other_kernels = other;
     unsigned char *use = malloc(cap);
     double *pred_b = malloc(cap * sizeof *pred_b);
     double *err = malloc(SPMVP_NPRECISIONS * cap * sizeof *err); /* precision k's at k * cap */

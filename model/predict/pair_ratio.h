@@ -43,9 +43,12 @@ void spmvp_pair_ratio_free(spmvp_pair_ratio *r);
 spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp_train_table *b,
                                          const unsigned char *use, spmvp_pair_ratio *r);
 /* The rows of a and b that pair (the same matrix, precision, format and mapping): *n pairs,
- * (*pa)[i] a row of a and (*pb)[i] its row of b, new arrays the caller frees. SPMVP_ERR_NOMEM. */
+ * (*pa)[i] a row of a and (*pb)[i] its row of b, new arrays the caller frees. Two rows that
+ * both record their kernels' digest (train_table.h) and differ in it do not pair: their ratio
+ * would mix a kernel change with what the pairing compares (two devices, two sessions);
+ * *other_kernels (may be NULL) counts them. SPMVP_ERR_NOMEM. */
 spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table *b,
-                             size_t **pa, size_t **pb, size_t *n);
+                             size_t **pa, size_t **pb, size_t *n, size_t *other_kernels);
 
 /* The paired ratio held out, on the matrices both tables measured: for each fold of a's
  * cross-validation cv_a (cv.h), the ratio fitted on the pairs of the other folds (one fit for
@@ -58,6 +61,7 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
 typedef struct spmvp_pair_cv {
     int matrices;
     double within10, median_err, p90_err;
+    size_t other_kernels; /* configurations left unpaired: their rows ran other kernels */
 } spmvp_pair_cv;
 spmvp_status spmvp_pair_ratio_cv(const spmvp_train_table *a, const spmvp_cv *cv_a,
                                  const int m[SPMVP_NPRECISIONS], const spmvp_train_table *b,
