@@ -157,6 +157,11 @@ double spmvp_ranking_high_us(const spmvp_ranking *r, int i);
 int spmvp_ranking_tie(const spmvp_ranking *r, int i);
 /* The model ranked by ("work+gbt"), NULL when r is NULL. */
 const char *spmvp_ranking_model(const spmvp_ranking *r);
+/* 1 when the profile's training rows of configuration i's format were measured with other
+ * kernels than this library runs (the profile's "training.kernels" digest is not this
+ * library's): its prediction may be stale until the device is trained again. 0 otherwise, out
+ * of range, and for profiles that record no digests. */
+int spmvp_ranking_stale(const spmvp_ranking *r, int i);
 
 /* ---- features ----
  * What the models read of a matrix, as a tuner may want them for its own models: seed 004's

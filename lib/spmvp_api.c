@@ -282,6 +282,7 @@ spmvp_status spmvp_matrix_features(const spmvp_matrix *A, double *out)
 struct spmvp_ranking {
     int model, n;
     spmvp_rank_entry *e; /* owned */
+    unsigned char stale[SPMVP_NFORMATS]; /* the profile's rows ran other kernels (kernel_digest.h) */
 };
 
 spmvp_status spmvp_rank(const spmvp_profile *p, size_t value_size, const spmvp_matrix *A,
@@ -308,6 +309,8 @@ spmvp_status spmvp_rank(const spmvp_profile *p, size_t value_size, const spmvp_m
                         "%s precision (spmvp train)", spmvp_precision_name(pred.prec));
     else
         st = spmvp_rank_configs(&pred, r->model, &A->csr, s, &r->e, &r->n, NULL, NULL);
+    for (int f = 0; !st && f < SPMVP_NFORMATS; f++)
+        r->stale[f] = (unsigned char)spmvp_profile_kernels_stale(p, (spmvp_format)f);
     if (!st) {
         *out = r;
         r = NULL;
@@ -352,6 +355,11 @@ int spmvp_ranking_tie(const spmvp_ranking *r, int i) { return entry(r, i) ? entr
 const char *spmvp_ranking_model(const spmvp_ranking *r)
 {
     return r ? spmvp_model_name(r->model) : NULL;
+}
+
+int spmvp_ranking_stale(const spmvp_ranking *r, int i)
+{
+    return entry(r, i) && (unsigned)entry(r, i)->config.format < SPMVP_NFORMATS ? r->stale[entry(r, i)->config.format] : 0;
 }
 
 double spmvp_ranking_setup_us(const spmvp_ranking *r, int i)

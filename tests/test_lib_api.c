@@ -428,6 +428,67 @@ static void ranking_should_order_configurations_with_intervals(void)
     spmvp_matrix_free(A);
 }
 
+/* The ranking says which configurations' formats the profile learned from other kernels than
+ * this library runs: none for the shipped profile (it records no digests), COO's where the
+ * profile records a digest for COO that is not the library's. */
+static void ranking_should_say_which_formats_ran_other_kernels(void)
+{
+    static const int32_t rp[5] = {0, 2, 5, 8, 10}, ci[10] = {0, 1, 0, 1, 2, 1, 2, 3, 2, 3};
+    static const double v[10] = {2, -1, -1, 2, -1, -1, 2, -1, -1, 2};
+    spmvp_matrix *A = NULL;
+    spmvp_ranking *r = NULL;
+    CHECK(spmvp_matrix_from_csr32(4, 4, rp, ci, v, 8, &A) == SPMVP_OK);
+    CHECK(spmvp_rank(profile, 8, A, &r) == SPMVP_OK);
+    for (int i = 0; i < spmvp_ranking_count(r); i++)
+        CHECK(spmvp_ranking_stale(r, i) == 0);
+    CHECK(spmvp_ranking_stale(r, -1) == 0 && spmvp_ranking_stale(NULL, 0) == 0);
+    r = spmvp_ranking_free(r);
+    /* the shipped profile with a digest for COO that no source gives */
+    FILE *f = fopen(PROFILE, "rb");
+    long size = f && !fseek(f, 0, SEEK_END) ? ftell(f) : -1;
+    const char *extra = ", \"kernels\": {\"coo\": {\"digest\": \"00000000\", \"rows\": 1, \"of\": 1}}";
+    char *text = size > 0 ? malloc((size_t)size + 1) : NULL;
+    char *edited = size > 0 ? malloc((size_t)size + strlen(extra) + 1) : NULL;
+    size_t n = f && text && edited && !fseek(f, 0, SEEK_SET) ? fread(text, 1, (size_t)size, f) : 0;
+    if (f)
+        fclose(f);
+    const char *key = "\"configurations\": \"quick\"", *at = NULL;
+    if (text) {
+        text[n] = 0;
+        at = strstr(text, key);
+    }
+    CHECK(n == (size_t)size && at);
+    if (!at) {
+        free(text);
+        free(edited);
+        spmvp_matrix_free(A);
+        return;
+    }
+    size_t head = (size_t)(at - text) + strlen(key);
+    memcpy(edited, text, head);
+    strcpy(edited + head, extra);
+    strcat(edited, text + head);
+    const char *path = "test_lib_api_stale.json";
+    f = fopen(path, "wb");
+    CHECK(f && fputs(edited, f) >= 0 && fclose(f) == 0);
+    free(text);
+    free(edited);
+    spmvp_profile *stale = NULL;
+    CHECK(spmvp_profile_open(path, &stale) == SPMVP_OK);
+    CHECK(spmvp_rank(stale, 8, A, &r) == SPMVP_OK);
+    int coo = 0;
+    for (int i = 0; i < spmvp_ranking_count(r); i++) {
+        int is_coo = !strcmp(spmvp_ranking_format(r, i), "coo");
+        coo += is_coo;
+        CHECK_MSG(spmvp_ranking_stale(r, i) == is_coo, "%s", spmvp_ranking_format(r, i));
+    }
+    CHECK(coo == 1);
+    spmvp_ranking_free(r);
+    spmvp_profile_free(stale);
+    remove(path);
+    spmvp_matrix_free(A);
+}
+
 int main(void)
 {
     if (spmvp_profile_open(PROFILE, &profile)) {
@@ -453,6 +514,7 @@ int main(void)
     RUN(bad_arguments_should_fail_with_a_status);
     RUN(laplacian_should_run_in_every_format);
     RUN(ranking_should_order_configurations_with_intervals);
+    RUN(ranking_should_say_which_formats_ran_other_kernels);
     spmvp_device_free(device);
     spmvp_profile_free(profile);
     return test_report();

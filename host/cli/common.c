@@ -155,8 +155,7 @@ static void note_kernels(const spmvp_profile *p, const char *path)
     size_t len = 0;
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         const struct spmvp_kernel_record *k = &p->training.kernels[f];
-        char mine[SPMVP_DIGEST_LEN + 1];
-        if (!k->digest[0] || spmvp_kernel_digest((spmvp_format)f, NULL, mine) || !strcmp(mine, k->digest))
+        if (!spmvp_profile_kernels_stale(p, (spmvp_format)f))
             continue;
         int w = snprintf(names + len, sizeof names - len, "%s%s (%lld of %lld rows)", len ? ", " : "",
                          spmvp_format_get((spmvp_format)f)->label, k->rows, k->of);

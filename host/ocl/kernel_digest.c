@@ -89,3 +89,11 @@ spmvp_status spmvp_kernel_digest(spmvp_format f, const char *cl_dir, char out[SP
     snprintf(out, SPMVP_DIGEST_LEN + 1, "%08lx", crc & 0xffffffffUL);
     return SPMVP_OK;
 }
+
+int spmvp_profile_kernels_stale(const spmvp_profile *p, spmvp_format f)
+{
+    char mine[SPMVP_DIGEST_LEN + 1];
+    if (!p || (unsigned)f >= SPMVP_NFORMATS || !p->training.kernels[f].digest[0])
+        return 0;
+    return !spmvp_kernel_digest(f, NULL, mine) && strcmp(mine, p->training.kernels[f].digest) != 0;
+}

@@ -16,6 +16,7 @@
 #define SPMVP_KERNEL_DIGEST_H
 
 #include "format.h"
+#include "profile.h"
 
 #define SPMVP_DIGEST_LEN 8 /* hex digits of a CRC-32 */
 
@@ -30,5 +31,10 @@ unsigned long spmvp_source_crc(unsigned long crc, const char *text);
  * SPMVP_ERR_IO when a source cannot be had (spmvp_last_error says why); out is "" then. */
 spmvp_status spmvp_kernel_digest(spmvp_format f, const char *cl_dir,
                                  char out[SPMVP_DIGEST_LEN + 1]);
+
+/* 1 when profile p records a digest for format f's training rows (training.kernels) and it is
+ * not this spmvp's (the built-in sources'): p's predictions for f may be of kernels that this
+ * spmvp no longer runs. 0 otherwise, also where p records none (trained before 2026-11-28). */
+int spmvp_profile_kernels_stale(const spmvp_profile *p, spmvp_format f);
 
 #endif
