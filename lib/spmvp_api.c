@@ -359,7 +359,8 @@ const char *spmvp_ranking_model(const spmvp_ranking *r)
 
 int spmvp_ranking_stale(const spmvp_ranking *r, int i)
 {
-    return entry(r, i) && (unsigned)entry(r, i)->config.format < SPMVP_NFORMATS ? r->stale[entry(r, i)->config.format] : 0;
+    const spmvp_rank_entry *x = entry(r, i);
+    return x && (unsigned)x->config.format < SPMVP_NFORMATS ? r->stale[x->config.format] : 0;
 }
 
 double spmvp_ranking_setup_us(const spmvp_ranking *r, int i)
