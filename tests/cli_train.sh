@@ -5,6 +5,7 @@
 # shipped H100 profile marks ties; bad tables and profiles are one-line errors.
 # Run from the source root with the spmvp binary as $1.
 . "$(dirname "$0")/lib_cli.sh"
+need_python3 # the JSON of rank checked below
 
 check() { # check DESCRIPTION COMMAND...: the command must succeed
     what=$1; shift
@@ -45,6 +46,14 @@ grep -q "trained on other kernels" "$tmp/err" && { echo "FAIL: a note on the sam
 sed '0,/"digest": *"[0-9a-f]*"/s//"digest": "00000000"/' "$tmp/p.json" >"$tmp/stale.json"
 check "rank with a profile of other kernels" "$SPMVP" rank laplace2d:30 --profile "$tmp/stale.json"
 must "rank notes the format" "$tmp/err" '^spmvp: note: .*stale.json was trained on other kernels than this spmvp.s for CSR-scalar \([0-9]+ of [0-9]+ rows\)'
+check "rank --json with it" "$SPMVP" rank laplace2d:30 --profile "$tmp/stale.json" --json --top 0
+must "its JSON marks CSR-scalar's entries" "$tmp/out" '"stale_kernels":[[:space:]]*true'
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = [e for e in d["ranking"] if e["stale_kernels"] != (e["format"] == "csr_scalar")]
+sys.exit(1 if bad or not d["ranking"] else 0)' "$tmp/out" && echo "ok   stale_kernels on CSR-scalar alone" ||
+    { echo "FAIL: stale_kernels"; fails=$((fails + 1)); }
 rows=$(($(wc -l <"$tmp/p.train.tsv") - 2))
 [ "$rows" -ge 100 ] && echo "ok   $rows rows measured" || { echo "FAIL: only $rows rows"; fails=$((fails + 1)); }
 

@@ -165,6 +165,7 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
         spmvp_json_add_number(o, "interval50_lo_us", e[i].lo50);
         spmvp_json_add_number(o, "interval50_hi_us", e[i].hi50);
         cJSON_AddBoolToObject(o, "tie", e[i].tie);
+        cJSON_AddBoolToObject(o, "stale_kernels", spmvp_profile_kernels_stale(pred->profile, e[i].config.format));
         if (i < args.measure)
             spmvp_json_add_number(o, "measured_us", mr[i].us);
         cJSON_AddItemToArray(arr, o);
