@@ -163,9 +163,8 @@ static void note_kernels(const spmvp_profile *p, const char *path)
             len += (size_t)w;
     }
     if (len)
-        fprintf(stderr, "spmvp: note: %s was trained on other kernels than this spmvp's for %s "
-                "(training.kernels): their predictions may be stale until a device trains them "
-                "again\n", path, names);
+        fprintf(stderr, "spmvp: note: %s was trained on other kernels than this spmvp's for %s: "
+                "their predictions may be stale until a device trains them again\n", path, names);
 }
 
 spmvp_status spmvp_cli_load_profile(const char *path, size_t value_size, spmvp_profile **p,
