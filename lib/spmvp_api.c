@@ -309,8 +309,8 @@ spmvp_status spmvp_rank(const spmvp_profile *p, size_t value_size, const spmvp_m
                         "%s precision (spmvp train)", spmvp_precision_name(pred.prec));
     else
         st = spmvp_rank_configs(&pred, r->model, &A->csr, s, &r->e, &r->n, NULL, NULL);
-    for (int f = 0; !st && f < SPMVP_NFORMATS; f++)
-        r->stale[f] = (unsigned char)spmvp_profile_kernels_stale(p, (spmvp_format)f);
+    if (!st)
+        spmvp_profile_stale_kernels(p, r->stale);
     if (!st) {
         *out = r;
         r = NULL;

@@ -154,6 +154,8 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
     cJSON_AddNumberToObject(doc, "features_us", features_us);
     cJSON_AddNumberToObject(doc, "predict_us", predict_us);
     cJSON *arr = cJSON_AddArrayToObject(doc, "ranking");
+    unsigned char stale[SPMVP_NFORMATS];
+    spmvp_profile_stale_kernels(pred->profile, stale);
     for (int i = 0; i < n; i++) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddNumberToObject(o, "rank", i + 1);
@@ -165,7 +167,7 @@ static cJSON *json_doc(const spmvp_csr *A, const spmvp_predictor *pred, int m,
         spmvp_json_add_number(o, "interval50_lo_us", e[i].lo50);
         spmvp_json_add_number(o, "interval50_hi_us", e[i].hi50);
         cJSON_AddBoolToObject(o, "tie", e[i].tie);
-        cJSON_AddBoolToObject(o, "stale_kernels", spmvp_profile_kernels_stale(pred->profile, e[i].config.format));
+        cJSON_AddBoolToObject(o, "stale_kernels", stale[e[i].config.format]);
         if (i < args.measure)
             spmvp_json_add_number(o, "measured_us", mr[i].us);
         cJSON_AddItemToArray(arr, o);

@@ -153,9 +153,11 @@ static void note_kernels(const spmvp_profile *p, const char *path)
 {
     char names[256] = "";
     size_t len = 0;
+    unsigned char stale[SPMVP_NFORMATS];
+    spmvp_profile_stale_kernels(p, stale);
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         const struct spmvp_kernel_record *k = &p->training.kernels[f];
-        if (!spmvp_profile_kernels_stale(p, (spmvp_format)f))
+        if (!stale[f])
             continue;
         int w = snprintf(names + len, sizeof names - len, "%s%s (%lld of %lld rows)", len ? ", " : "",
                          spmvp_format_get((spmvp_format)f)->label, k->rows, k->of);

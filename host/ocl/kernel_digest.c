@@ -90,10 +90,11 @@ spmvp_status spmvp_kernel_digest(spmvp_format f, const char *cl_dir, char out[SP
     return SPMVP_OK;
 }
 
-int spmvp_profile_kernels_stale(const spmvp_profile *p, spmvp_format f)
+void spmvp_profile_stale_kernels(const spmvp_profile *p, unsigned char stale[SPMVP_NFORMATS])
 {
-    char mine[SPMVP_DIGEST_LEN + 1];
-    if (!p || (unsigned)f >= SPMVP_NFORMATS || !p->training.kernels[f].digest[0])
-        return 0;
-    return !spmvp_kernel_digest(f, NULL, mine) && strcmp(mine, p->training.kernels[f].digest) != 0;
+    for (int f = 0; f < SPMVP_NFORMATS; f++) {
+        char mine[SPMVP_DIGEST_LEN + 1];
+        const char *theirs = p ? p->training.kernels[f].digest : "";
+        stale[f] = theirs[0] && !spmvp_kernel_digest((spmvp_format)f, NULL, mine) && strcmp(mine, theirs);
+    }
 }

@@ -32,9 +32,10 @@ unsigned long spmvp_source_crc(unsigned long crc, const char *text);
 spmvp_status spmvp_kernel_digest(spmvp_format f, const char *cl_dir,
                                  char out[SPMVP_DIGEST_LEN + 1]);
 
-/* 1 when profile p records a digest for format f's training rows (training.kernels) and it is
- * not this spmvp's (the built-in sources'): p's predictions for f may be of kernels that this
- * spmvp no longer runs. 0 otherwise, also where p records none (trained before 2026-11-28). */
-int spmvp_profile_kernels_stale(const spmvp_profile *p, spmvp_format f);
+/* stale[f] = 1 for each format f whose training rows profile p records a digest for
+ * (training.kernels) that is not this spmvp's (the built-in sources'): p's predictions for f
+ * may be of kernels that this spmvp no longer runs. 0 otherwise, also where p records none
+ * (trained before 2026-11-28) or p is NULL. Each recorded format's digest is computed once. */
+void spmvp_profile_stale_kernels(const spmvp_profile *p, unsigned char stale[SPMVP_NFORMATS]);
 
 #endif
