@@ -32,6 +32,11 @@ expect 0 0 "$SPMVP" microbench --mib 8 --runs 2
 expect 0 0 "$SPMVP" bench matrices/bcsstk04.mtx.gz --runs 3 --warmup 1 --batch 2
 expect 0 0 "$SPMVP" features laplace2d:20
 expect 0 0 "$SPMVP" features laplace2d:20 --json
+# the lock-step window of x: seven parts of x by V, and each format's lanes and part
+tr -d ' \t\n' <"$tmp/out" >"$tmp/flat"
+grep -q '"lockstep_window_ratio":\[[0-9.e-]*\(,[0-9.e-]*\)\{6\}\]' "$tmp/flat" &&
+    grep -q '"format":"coo",[^}]*"gather_lanes":0,"x_window_ratio":1[,}]' "$tmp/flat" ||
+    { echo "FAIL: features --json should give the lock-step windows of x"; fails=$((fails + 1)); }
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 2 --formats ell,coo --json
 expect 0 0 "$SPMVP" bench laplace2d:20 --runs 1 --warmup 0 --hyb-widths 0,2,4,9
 [ "$(grep -c '^hyb ' "$tmp/out")" -eq 4 ] || { echo "FAIL: --hyb-widths should time 4 HYBs"; fails=$((fails + 1)); }

@@ -210,6 +210,63 @@ static void a_stencil_touches_fewer_sectors_than_a_scattered_matrix(void)
     spmvp_csr_free(P);
 }
 
+/* The lock-step windows of x (matrix_features.h): by hand on four rows, then the order
+ * statistics that make a sweep of sorted random rows narrow where a band's is all of x. */
+static void lockstep_windows_by_hand_and_by_order_statistics(void)
+{
+    /* 4 x 8, rows {0,4} {1,5} {2,6} {3,7}; columns as fractions of 8. V = 1: step 0 reads
+     * 0, 1/8, 2/8, 3/8 (mean 3/16, variance 7/32 - 9/256 = 5/256), step 1 the same shifted:
+     * both 4 sqrt(5) / 16. V = 2 (wave 8 >= 4 rows): one step over 0..7/8, variance
+     * 35/128 - 49/256 = 21/256, 4 sd = sqrt(21) / 4 > 1: all of x. */
+    const int cols[] = {0, 4, -1, 1, 5, -1, 2, 6, -1, 3, 7, -1, -2};
+    spmvp_csr *A = from_rows(4, 8, cols);
+    spmvp_locality l;
+    CHECK(spmvp_locality_compute(A, &small, &l) == SPMVP_OK);
+    CHECK(NEAR(l.window[0], 4 * sqrt(5.0) / 16));
+    for (int i = 1; i < SPMVP_WINDOW_NV; i++)
+        CHECK(NEAR(l.window[i], 1));
+    CHECK(spmvp_locality_window(&l, 0) == 1 && spmvp_locality_window(&l, -1) == 1);
+    CHECK(NEAR(spmvp_locality_window(&l, 1), l.window[0]));
+    l.window[1] = 0.5, l.window[SPMVP_WINDOW_NV - 1] = 0.25;
+    CHECK(spmvp_locality_window(&l, 3) == 0.5);      /* read as 2 */
+    CHECK(spmvp_locality_window(&l, 1 << 20) == 0.25); /* read as the widest */
+    spmvp_csr_free(A);
+    /* 3,000 rows of 40 uniform random sorted columns: the j-th entries of all rows lie near
+     * j / 41 of the way (standard deviation about 0.05 at the median), where 32 work-items a
+     * row read 32 order statistics at a step, spread over most of x */
+    const spmvp_features_target wide = {32, 256, 132 * 2048, 4, 48 * 1024, {0}, 0, 0};
+    spmvp_csr *R = NULL, *B = NULL;
+    CHECK(spmvp_matrix_load("random:3000:40:fixed", &R) == SPMVP_OK);
+    CHECK(spmvp_locality_compute(R, &wide, &l) == SPMVP_OK);
+    CHECK(l.window[0] > 0.1 && l.window[0] < 0.25 && l.window[5] > 2 * l.window[0]);
+    /* a band: at every step the rows' columns span all of x */
+    CHECK(spmvp_matrix_load("band:3000:20", &B) == SPMVP_OK);
+    CHECK(spmvp_locality_compute(B, &wide, &l) == SPMVP_OK);
+    CHECK(l.window[0] > 0.99);
+    spmvp_csr_free(R);
+    spmvp_csr_free(B);
+}
+
+/* Which formats' gathers sweep (format.h's gather_lanes): a row per work-item, V or T
+ * work-items a row, and none for storage order. */
+static void formats_say_how_their_gathers_sweep(void)
+{
+    spmvp_csr *A = laplace3x3();
+    const spmvp_features *F = features_of(A, NULL);
+    CHECK(F->format[SPMVP_CSR_SCALAR].work.gather_lanes == 1);
+    CHECK(F->format[SPMVP_CSR_VECTOR].work.gather_lanes == F->format[SPMVP_CSR_VECTOR].map.vector_width);
+    CHECK(F->format[SPMVP_ELL].work.gather_lanes == 1 && F->format[SPMVP_ELLR].work.gather_lanes == 1);
+    CHECK(F->format[SPMVP_JAD].work.gather_lanes == 1 && F->format[SPMVP_HYB].work.gather_lanes == 1);
+    CHECK(F->format[SPMVP_SELL].work.gather_lanes == F->format[SPMVP_SELL].map.sell_t);
+    CHECK(F->format[SPMVP_COO].work.gather_lanes == 0 && F->format[SPMVP_CSR_ADAPTIVE].work.gather_lanes == 0);
+    spmvp_mapping m = spmvp_mapping_auto();
+    m.brc_block = 8; /* every row (3 to 5 entries) one tile */
+    CHECK(features_of(A, &m)->format[SPMVP_BRC].work.gather_lanes == 1);
+    m.brc_block = 1; /* rows of several tiles */
+    CHECK(features_of(A, &m)->format[SPMVP_BRC].work.gather_lanes == 0);
+    spmvp_csr_free(A);
+}
+
 /* A gather's cost against DRAM's from a measured curve: flat beyond both ends, log-log
  * between windows, 1 without a curve. */
 static void gather_cost_follows_the_curve(void)
@@ -325,6 +382,8 @@ int main(void)
     RUN(work_of_laplace2d_3);
     RUN(an_empty_row_and_a_long_one);
     RUN(a_stencil_touches_fewer_sectors_than_a_scattered_matrix);
+    RUN(lockstep_windows_by_hand_and_by_order_statistics);
+    RUN(formats_say_how_their_gathers_sweep);
     RUN(gather_cost_follows_the_curve);
     RUN(every_work_hook_matches_its_plan);
     RUN(adaptive_path_counts_the_row_sums);

@@ -109,6 +109,9 @@ static cJSON *formats_json(const spmvp_features *F)
             cJSON_AddNumberToObject(o, "waves", (double)x->waves);
             cJSON_AddNumberToObject(o, "launches", x->work.launches);
             cJSON_AddNumberToObject(o, "moved_bytes", (double)x->work.bytes);
+            cJSON_AddNumberToObject(o, "gather_lanes", x->work.gather_lanes);
+            cJSON_AddNumberToObject(o, "x_window_ratio",
+                                    spmvp_locality_window(&F->locality, x->work.gather_lanes));
         }
         cJSON_AddItemToArray(arr, o);
     }
@@ -128,6 +131,9 @@ static cJSON *locality_json(const spmvp_locality *l)
     cJSON_AddNumberToObject(o, "sectors_per_entry_ratio", l->sectors_per_entry);
     cJSON_AddNumberToObject(o, "lines_per_entry_ratio", l->lines_per_entry);
     cJSON_AddNumberToObject(o, "group_lines_per_entry_ratio", l->group_lines_per_entry);
+    cJSON *w = cJSON_AddArrayToObject(o, "lockstep_window_ratio");
+    for (int i = 0; w && i < SPMVP_WINDOW_NV; i++)
+        cJSON_AddItemToArray(w, cJSON_CreateNumber(l->window[i]));
     return o;
 }
 
@@ -143,8 +149,8 @@ static void print_text(const spmvp_features *F, const char *source, double parse
            "mode %lld  median %g  dispersion %.4g\n  distance in a row: min %lld  max %lld  bandwidth %lld\n\n",
            t->rows, t->nnz, t->density, t->min_nnz, t->max_nnz, t->mode_nnz, t->median_nnz,
            t->dispersion, t->min_dist, t->max_dist, t->bandwidth);
-    printf("%-13s %-16s %14s %7s %9s %12s %12s %6s %3s %13s\n", "format", "params", "lockstep",
-           "/nnz", "path", "slots", "work-items", "waves", "ln", "bytes");
+    printf("%-13s %-16s %14s %7s %9s %12s %12s %6s %3s %13s %6s\n", "format", "params", "lockstep",
+           "/nnz", "path", "slots", "work-items", "waves", "ln", "bytes", "x win");
     for (int f = 0; f < SPMVP_NFORMATS; f++) {
         const spmvp_format_features *x = &F->format[f];
         const char *name = spmvp_format_get((spmvp_format)f)->label;
@@ -152,14 +158,19 @@ static void print_text(const spmvp_features *F, const char *source, double parse
             printf("%-13s %-16s unsuitable: %s\n", name, x->params, x->reason);
             continue;
         }
-        printf("%-13s %-16s %14lld %7.3f %9lld %12lld %12lld %6lld %3d %13lld\n", name, x->params,
+        printf("%-13s %-16s %14lld %7.3f %9lld %12lld %12lld %6lld %3d %13lld %6.3f\n", name, x->params,
                x->work.lockstep_entries, x->lockstep_ratio, x->work.critical_path, x->work.slots,
-               x->work_items, x->waves, x->work.launches, x->work.bytes);
+               x->work_items, x->waves, x->work.launches, x->work.bytes,
+               spmvp_locality_window(l, x->work.gather_lanes));
     }
     printf("\nlocality of x (one row per work-item, warps of %u)\n  %lld gathers, %.3f sectors a "
            "gather, %.3f sectors and %.3f lines an entry\n  %.3f lines an entry per work-group of %zu rows\n",
            g->warp, l->gathers, l->sectors_per_gather, l->sectors_per_entry, l->lines_per_entry,
            l->group_lines_per_entry, g->wg_size);
+    printf("  part of x a lock-step step reads (x win), V work-items a row:");
+    for (int i = 0; i < SPMVP_WINDOW_NV; i++)
+        printf(" %d: %.3f", 1 << i, l->window[i]);
+    printf("\n");
 }
 
 int spmvp_cmd_features(int argc, char **argv)

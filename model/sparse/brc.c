@@ -583,6 +583,9 @@ static spmvp_status work_brc(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         long long launched = spmvp_work_launch(w, (ntiles ? ntiles : 1) * W, t->wg_size);
         w->lockstep_entries += spmvp_lockstep_end(&tl, launched);
         w->lockstep_entries += spmvp_lockstep_end(&cl, (nmulti + ngroups) * W);
+        /* a lane a row, in lock-step, when every row is one tile; tiles of one row at different
+         * offsets run at once otherwise, and their gathers are spread as storage order's */
+        w->gather_lanes = multi_tiles ? 0 : 1;
     }
     return SPMVP_OK;
 }

@@ -84,6 +84,7 @@ static void work_csr(const spmvp_csr *A, int v, const spmvp_target *t, spmvp_wor
         return;
     long long items = spmvp_work_launch(w, (long long)A->nrows * v, t->wg_size);
     w->lockstep_entries = spmvp_lockstep_rows(A, v, t->warp, items);
+    w->gather_lanes = v;
 }
 
 static spmvp_status work_scalar(const spmvp_csr *A, const spmvp_rowlen_stats *s,

@@ -205,6 +205,7 @@ static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     spmvp_lockstep_init(&l, t->warp);
     spmvp_lockstep_add(&l, A->nrows, width);
     w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+    w->gather_lanes = 1; /* ELL-R's too (its work is ELL's, ellr.c) */
     return SPMVP_OK;
 }
 

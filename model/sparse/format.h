@@ -209,6 +209,11 @@ typedef struct spmvp_work {
     long long items[SPMVP_PLAN_MAX_LAUNCHES]; /* work-items of each launch (whole work-groups) */
     int l2_pin;                 /* the kernels keep part of the matrix in L2 where a product
                                    exceeds it, as the plan's l2_pin */
+    int gather_lanes;           /* work-items a row when the rows of a warp and its neighbours
+                                   move through their entries in lock-step, a step each (a
+                                   row per work-item: 1): their gathers sweep x together, in
+                                   matrix_features.h's window; 0 when entries are read in
+                                   storage order, as COO's tiles (x's reuse window whole) */
 } spmvp_work;
 
 /* Keeping part of the matrix in L2 (cl/prelude.cl's SPMVP_PIN; host/ocl/spmv.c builds with

@@ -176,6 +176,7 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
             coo_nnz += len > K ? len - K : 0;
         }
         w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+        w->gather_lanes = 1; /* the ELL part's; the COO part reads the rest in storage order */
     }
     w->critical_path = width;
     long long scratch = spmvp_work_coo_part(w, coo_nnz, t->wg_size, items, t->warp);

@@ -147,6 +147,7 @@ static spmvp_status work_jad(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     for (long long L = s->max; L >= 0; L--)
         spmvp_lockstep_add(&l, s->hist[L], L);
     w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
+    w->gather_lanes = 1; /* the rows sorted by length: the window is the matrix order's */
     return SPMVP_OK;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "budget.h"
+#include "work.h"
 
 spmvp_features_target spmvp_features_target_default(size_t value_size)
 {
@@ -123,6 +124,81 @@ static int first_touch(spmvp_idx *stamp, long long unit, spmvp_idx id)
     return 1;
 }
 
+/* Steps past this many share the last step's sums (a row of millions of entries read by one
+ * work-item would otherwise need a sum per entry): their spread only widens the window. */
+#define WINDOW_MAX_STEPS 65536
+
+/* spmvp_locality's window for V = 2^i work-items a row: sums of the columns read at each step
+ * by the first wave's rows (as fractions of the columns, so that the squares keep their
+ * precision), then the entries-weighted mean of 4 standard deviations. */
+static spmvp_status lockstep_windows(const spmvp_csr *A, const spmvp_features_target *t,
+                                     spmvp_locality *o)
+{
+    for (int i = 0; i < SPMVP_WINDOW_NV; i++)
+        o->window[i] = 1.0;
+    if (!A->nrows || !A->nnz || !A->ncols)
+        return SPMVP_OK;
+    const spmvp_idx *rp = A->rowptr, *ci = A->colidx;
+    long long longest = 0;
+    for (spmvp_idx r = 0; r < A->nrows; r++)
+        longest = rp[r + 1] - rp[r] > longest ? rp[r + 1] - rp[r] : longest;
+    long long cap = longest < WINDOW_MAX_STEPS ? longest : WINDOW_MAX_STEPS;
+    uint64_t need = spmvp_bytes_mul((uint64_t)cap, 3 * sizeof(double));
+    if (spmvp_host_check(NULL, "the lock-step windows of x", need))
+        return SPMVP_ERR_NOMEM;
+    double *n = malloc((size_t)cap * sizeof *n), *s1 = malloc((size_t)cap * sizeof *s1),
+           *s2 = malloc((size_t)cap * sizeof *s2);
+    if (!n || !s1 || !s2) {
+        free(n), free(s1), free(s2);
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the lock-step windows of x");
+    }
+    const double inv = 1.0 / (double)A->ncols;
+    for (int i = 0; i < SPMVP_WINDOW_NV; i++) {
+        long long V = 1LL << i, wave = t->resident / V;
+        wave = wave < 1 ? 1 : wave > A->nrows ? A->nrows : wave;
+        long long steps = 0;
+        for (long long r = 0; r < wave; r++) {
+            long long len = rp[r + 1] - rp[r], st = spmvp_ceil_div(len, V);
+            steps = st > steps ? st : steps;
+        }
+        steps = steps < cap ? steps : cap;
+        memset(n, 0, (size_t)steps * sizeof *n);
+        memset(s1, 0, (size_t)steps * sizeof *s1);
+        memset(s2, 0, (size_t)steps * sizeof *s2);
+        for (long long r = 0; r < wave; r++)
+            for (spmvp_idx k = rp[r]; k < rp[r + 1]; k++) {
+                long long s = (k - rp[r]) / V;
+                s = s < steps ? s : steps - 1;
+                double c = (double)ci[k] * inv;
+                n[s] += 1;
+                s1[s] += c;
+                s2[s] += c * c;
+            }
+        double sum = 0, entries = 0;
+        for (long long s = 0; s < steps; s++) {
+            if (n[s] <= 0)
+                continue;
+            double mean = s1[s] / n[s], var = s2[s] / n[s] - mean * mean;
+            double w = var > 0 ? 4 * sqrt(var) : 0;
+            sum += n[s] * (w < 1 ? w : 1);
+            entries += n[s];
+        }
+        o->window[i] = entries > 0 ? sum / entries : 1.0;
+    }
+    free(n), free(s1), free(s2);
+    return SPMVP_OK;
+}
+
+double spmvp_locality_window(const spmvp_locality *l, int lanes)
+{
+    if (lanes <= 0)
+        return 1.0;
+    int i = 0;
+    while (i + 1 < SPMVP_WINDOW_NV && (1 << (i + 1)) <= lanes)
+        i++;
+    return l->window[i];
+}
+
 spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_target *t,
                                     spmvp_locality *o)
 {
@@ -171,6 +247,9 @@ spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_tar
             o->group_lines += first_touch(gline, (long long)ci[k] * vs / 128, id);
     }
     free(sec), free(line), free(gline), free(active);
+    spmvp_status st = lockstep_windows(A, t, o);
+    if (st)
+        return st;
     if (o->gathers)
         o->sectors_per_gather = (double)o->sectors / (double)o->gathers;
     if (o->entries) {

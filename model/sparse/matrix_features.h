@@ -118,7 +118,24 @@ typedef struct spmvp_locality {
     double sectors_per_entry;  /* sectors / entries */
     double lines_per_entry;    /* lines / entries */
     double group_lines_per_entry; /* group_lines / entries: 1 - the reuse within a work-group */
+    /* The part of x (0 .. 1) that rows read at once when V work-items take each row and the
+     * rows move in lock-step, a step of V entries each (V = 2^i, i < SPMVP_WINDOW_NV): over the
+     * first wave of rows (the target's resident work-items / V), 4 standard deviations of the
+     * columns read at each step, averaged over the steps by their entries, at most 1. Sorted
+     * rows of similar lengths read their j-th entries near j / length of the way through x
+     * (order statistics), so a lock-step sweep reuses a window of x far smaller than x: on the
+     * H200, ELL-R (V = 1, window 0.17) read rows of 81 random columns with x of 470 KB in 0.41x
+     * CSR-vector's time (V = 32, window 0.44; docs/data/h100-kernels/stop55/). featvec.c
+     * prices the sectors of x at this part of x's reuse window for the formats whose work
+     * says they sweep (format.h's gather_lanes). */
+#define SPMVP_WINDOW_NV 7
+    double window[SPMVP_WINDOW_NV];
 } spmvp_locality;
+
+/* l's window for `lanes` work-items a row (matrix_features.h's spmvp_locality): 1 (all of x)
+ * for lanes <= 0, a format whose gathers do not sweep; lanes above 2^(SPMVP_WINDOW_NV - 1)
+ * read as that. */
+double spmvp_locality_window(const spmvp_locality *l, int lanes);
 
 typedef struct spmvp_features {
     spmvp_features_target target;

@@ -489,6 +489,7 @@ static spmvp_status work_sell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (A->nrows) {
         long long launched = spmvp_work_launch(w, nchunks * r.sell_c * T, t->wg_size);
         w->lockstep_entries = T * spmvp_lockstep_end(&warps, launched / T);
+        w->gather_lanes = T;
     }
     return SPMVP_OK;
 }
