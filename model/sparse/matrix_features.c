@@ -146,46 +146,41 @@ static spmvp_status lockstep_windows(const spmvp_csr *A, const spmvp_features_ta
     uint64_t need = spmvp_bytes_mul((uint64_t)cap, 3 * sizeof(double));
     if (spmvp_host_check(NULL, "the lock-step windows of x", need))
         return SPMVP_ERR_NOMEM;
-    double *n = malloc((size_t)cap * sizeof *n), *s1 = malloc((size_t)cap * sizeof *s1),
-           *s2 = malloc((size_t)cap * sizeof *s2);
-    if (!n || !s1 || !s2) {
-        free(n), free(s1), free(s2);
+    double *acc = malloc((size_t)cap * 3 * sizeof *acc); /* per step: entries, sum, sum of squares */
+    if (!acc)
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the lock-step windows of x");
-    }
     const double inv = 1.0 / (double)A->ncols;
     for (int i = 0; i < SPMVP_WINDOW_NV; i++) {
-        long long V = 1LL << i, wave = t->resident / V;
+        long long wave = t->resident >> i;
         wave = wave < 1 ? 1 : wave > A->nrows ? A->nrows : wave;
         long long steps = 0;
         for (long long r = 0; r < wave; r++) {
-            long long len = rp[r + 1] - rp[r], st = spmvp_ceil_div(len, V);
+            long long st = spmvp_ceil_div(rp[r + 1] - rp[r], 1LL << i);
             steps = st > steps ? st : steps;
         }
         steps = steps < cap ? steps : cap;
-        memset(n, 0, (size_t)steps * sizeof *n);
-        memset(s1, 0, (size_t)steps * sizeof *s1);
-        memset(s2, 0, (size_t)steps * sizeof *s2);
+        memset(acc, 0, (size_t)steps * 3 * sizeof *acc);
         for (long long r = 0; r < wave; r++)
             for (spmvp_idx k = rp[r]; k < rp[r + 1]; k++) {
-                long long s = (k - rp[r]) / V;
-                s = s < steps ? s : steps - 1;
-                double c = (double)ci[k] * inv;
-                n[s] += 1;
-                s1[s] += c;
-                s2[s] += c * c;
+                long long s = (long long)(k - rp[r]) >> i;
+                double c = (double)ci[k] * inv, *a = acc + 3 * (s < steps ? s : steps - 1);
+                a[0] += 1;
+                a[1] += c;
+                a[2] += c * c;
             }
         double sum = 0, entries = 0;
         for (long long s = 0; s < steps; s++) {
-            if (n[s] <= 0)
+            const double *a = acc + 3 * s;
+            if (a[0] <= 0)
                 continue;
-            double mean = s1[s] / n[s], var = s2[s] / n[s] - mean * mean;
+            double mean = a[1] / a[0], var = a[2] / a[0] - mean * mean;
             double w = var > 0 ? 4 * sqrt(var) : 0;
-            sum += n[s] * (w < 1 ? w : 1);
-            entries += n[s];
+            sum += a[0] * (w < 1 ? w : 1);
+            entries += a[0];
         }
         o->window[i] = entries > 0 ? sum / entries : 1.0;
     }
-    free(n), free(s1), free(s2);
+    free(acc);
     return SPMVP_OK;
 }
 
