@@ -322,6 +322,36 @@ out:
     spmvp_csr_free(A);
 }
 
+/* A format whose rows move in lock-step (format.h's gather_lanes) has its sectors priced at its
+ * window of x's reuse distance (matrix_features.h); one that reads in storage order at the
+ * whole distance. Sorted random rows of one length: ELL-R's window is under a quarter of x. */
+static void a_lockstep_sweep_is_priced_at_its_window(void)
+{
+    spmvp_csr *A = NULL;
+    spmvp_rowlen_stats *s = NULL;
+    spmvp_features_target t = spmvp_features_target_default(8);
+    t.gather = (spmvp_gather_curve){3, {16384, 131072, 1048576}, {600, 150, 30}, 131072};
+    double xe[SPMVP_FV_N], xc[SPMVP_FV_N];
+    spmvp_locality loc;
+    spmvp_config ellr = {SPMVP_ELLR, spmvp_mapping_auto()}, coo = {SPMVP_COO, spmvp_mapping_auto()};
+    if (spmvp_matrix_load("random:3000:40:fixed", &A) || !(s = spmvp_rowlen_stats_from_csr(A)) ||
+        spmvp_locality_compute(A, &t, &loc) || spmvp_config_features(A, s, &t, &ellr, NULL, NULL, xe) ||
+        spmvp_config_features(A, s, &t, &coo, NULL, NULL, xc)) {
+        CHECK(0);
+        goto out;
+    }
+    const double xb = 8.0 * 3000, vec = 2 * xb, per_col = 3000 / xe[SPMVP_FV_NNZ];
+    CHECK(loc.window[0] > 0.05 && loc.window[0] < 0.25);
+    double we = (xb + (xe[SPMVP_FV_BYTES] - vec) * per_col) * loc.window[0];
+    double wc = xb + (xc[SPMVP_FV_BYTES] - vec) * per_col;
+    CHECK(fabs(xe[SPMVP_FV_SECTORS] / (loc.sectors * spmvp_gather_cost(&t.gather, we)) - 1) < 1e-12);
+    CHECK(fabs(xc[SPMVP_FV_SECTORS] / (loc.sectors * spmvp_gather_cost(&t.gather, wc)) - 1) < 1e-12);
+    CHECK(xe[SPMVP_FV_SECTORS] < 0.7 * xc[SPMVP_FV_SECTORS]); /* the sweep's gathers cost less */
+out:
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
 /* SELL at C >= 32 keeps part of its arrays in L2 on a device that pins (format.h): its bytes
  * feature leaves that part out; CSR-scalar's and a device that does not pin leave it in. */
 static void the_part_kept_in_l2_is_left_out_of_the_bytes(void)
@@ -380,6 +410,7 @@ int main(void)
     RUN(rank_uses_the_model_that_ranked_best);
     RUN(rank_raises_its_tops_by_the_sessions_offset);
     RUN(sectors_are_priced_by_the_gather_curve);
+    RUN(a_lockstep_sweep_is_priced_at_its_window);
     RUN(the_fraction_kept_in_l2);
     RUN(the_part_kept_in_l2_is_left_out_of_the_bytes);
     return test_report();
