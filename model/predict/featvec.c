@@ -135,7 +135,12 @@ spmvp_status spmvp_featurizer_vector(spmvp_featurizer *z, const spmvp_config *c,
     if (w == z->ncache && w < (int)(sizeof z->cache / sizeof z->cache[0])) {
         spmvp_features_target tw = z->t;
         tw.wg_size = wg;
-        SPMVP_TRY(spmvp_locality_compute(z->A, &tw, &z->cache[w].loc));
+        if (w > 0) { /* only the group lines depend on the size: the rest of the first */
+            z->cache[w].loc = z->cache[0].loc;
+            SPMVP_TRY(spmvp_locality_regroup(z->A, &tw, &z->cache[w].loc));
+        } else {
+            SPMVP_TRY(spmvp_locality_compute(z->A, &tw, &z->cache[w].loc));
+        }
         z->cache[w].wg = wg;
         z->ncache++;
     }

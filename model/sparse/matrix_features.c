@@ -194,21 +194,47 @@ double spmvp_locality_window(const spmvp_locality *l, int lanes)
     return l->window[i];
 }
 
+spmvp_status spmvp_locality_regroup(const spmvp_csr *A, const spmvp_features_target *t,
+                                    spmvp_locality *o)
+{
+    long long vs = (long long)t->value_size, G = (long long)t->wg_size;
+    long long nline = ((long long)A->ncols * vs + 127) / 128 + 1;
+    /* stamps: one index per line of x */
+    uint64_t need = spmvp_bytes_mul((uint64_t)nline, sizeof(spmvp_idx));
+    if (spmvp_host_check(NULL, "locality of x", need))
+        return SPMVP_ERR_NOMEM;
+    spmvp_idx *gline = calloc((size_t)nline, sizeof *gline);
+    if (!gline)
+        return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the locality of x (%llu bytes)",
+                          (unsigned long long)need);
+    const spmvp_idx *rp = A->rowptr, *ci = A->colidx;
+    o->group_lines = 0;
+    for (long long g0 = 0; g0 < A->nrows; g0 += G) {
+        spmvp_idx id = (spmvp_idx)(g0 / G + 1);
+        long long end = g0 + G < A->nrows ? g0 + G : A->nrows;
+        for (spmvp_idx k = rp[g0]; k < rp[end]; k++)
+            o->group_lines += first_touch(gline, (long long)ci[k] * vs / 128, id);
+    }
+    free(gline);
+    o->group_lines_per_entry = o->entries ? (double)o->group_lines / (double)o->entries : 0.0;
+    return SPMVP_OK;
+}
+
 spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_target *t,
                                     spmvp_locality *o)
 {
     memset(o, 0, sizeof *o);
-    long long vs = (long long)t->value_size, W = t->warp, G = (long long)t->wg_size;
+    long long vs = (long long)t->value_size, W = t->warp;
     long long nsec = ((long long)A->ncols * vs + 31) / 32 + 1, nline = ((long long)A->ncols * vs + 127) / 128 + 1;
-    /* stamps: one index per sector and two per line of x (about 3/16 of x's bytes), and the
+    /* stamps: one index per sector and one per line of x (about 1/8 of x's bytes), and the
      * active rows of one warp */
-    uint64_t need = spmvp_bytes_mul((uint64_t)(nsec + 2 * nline + W), sizeof(spmvp_idx));
+    uint64_t need = spmvp_bytes_mul((uint64_t)(nsec + nline + W), sizeof(spmvp_idx));
     if (spmvp_host_check(NULL, "locality of x", need))
         return SPMVP_ERR_NOMEM;
     spmvp_idx *sec = calloc((size_t)nsec, sizeof *sec), *line = calloc((size_t)nline, sizeof *line);
-    spmvp_idx *gline = calloc((size_t)nline, sizeof *gline), *active = malloc((size_t)W * sizeof *active);
-    if (!sec || !line || !gline || !active) {
-        free(sec), free(line), free(gline), free(active);
+    spmvp_idx *active = malloc((size_t)W * sizeof *active);
+    if (!sec || !line || !active) {
+        free(sec), free(line), free(active);
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory for the locality of x (%llu bytes)",
                           (unsigned long long)need);
     }
@@ -235,24 +261,15 @@ spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_tar
             na = keep;
         }
     }
-    for (long long g0 = 0; g0 < A->nrows; g0 += G) {
-        spmvp_idx id = (spmvp_idx)(g0 / G + 1);
-        long long end = g0 + G < A->nrows ? g0 + G : A->nrows;
-        for (spmvp_idx k = rp[g0]; k < rp[end]; k++)
-            o->group_lines += first_touch(gline, (long long)ci[k] * vs / 128, id);
-    }
-    free(sec), free(line), free(gline), free(active);
-    spmvp_status st = lockstep_windows(A, t, o);
-    if (st)
-        return st;
+    free(sec), free(line), free(active);
     if (o->gathers)
         o->sectors_per_gather = (double)o->sectors / (double)o->gathers;
     if (o->entries) {
         o->sectors_per_entry = (double)o->sectors / (double)o->entries;
         o->lines_per_entry = (double)o->lines / (double)o->entries;
-        o->group_lines_per_entry = (double)o->group_lines / (double)o->entries;
     }
-    return SPMVP_OK;
+    spmvp_status st = lockstep_windows(A, t, o);
+    return st ? st : spmvp_locality_regroup(A, t, o);
 }
 
 void spmvp_format_features_compute(spmvp_format f, const spmvp_csr *A, const spmvp_rowlen_stats *s,

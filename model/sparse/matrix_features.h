@@ -161,5 +161,11 @@ void spmvp_format_features_compute(spmvp_format f, const spmvp_csr *A, const spm
                                    spmvp_format_features *o);
 spmvp_status spmvp_locality_compute(const spmvp_csr *A, const spmvp_features_target *t,
                                     spmvp_locality *out);
+/* The one part of a locality that depends on the work-group size, its group_lines and
+ * group_lines_per_entry, computed again in *o for t's wg_size (the rest of *o, of any size, is
+ * kept): so that the features of several sizes pass over A's gathers and windows once.
+ * SPMVP_ERR_NOMEM as spmvp_locality_compute. */
+spmvp_status spmvp_locality_regroup(const spmvp_csr *A, const spmvp_features_target *t,
+                                    spmvp_locality *o);
 
 #endif
