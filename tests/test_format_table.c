@@ -451,6 +451,34 @@ static void brc_plan_is_one_launch(void)
     spmvp_csr_free(A);
 }
 
+/* Which plans keep part of the matrix in L2 above it (l2_pin, host/ocl/spmv.c), and that the
+ * work the models price says the same: those measured to gain by it (COO, stop 36; SELL at
+ * C >= 32, stop 33; ELL and HYB, stop 56) and no other (ELL-R lost, stop 56; BRC, CSR-adaptive
+ * and JAD did not gain). */
+static void the_plans_that_pin_are_those_measured_to_gain_and_their_work_agrees(void)
+{
+    spmvp_csr *A = spmvp_gen_random_rows(2000, 2000, 12, SPMVP_DIST_NORMAL, 5);
+    spmvp_rowlen_stats *s = A ? spmvp_rowlen_stats_from_csr(A) : NULL;
+    const int pins[SPMVP_NFORMATS] = {[SPMVP_COO] = 1, [SPMVP_HYB] = 1, [SPMVP_ELL] = 1,
+                                      [SPMVP_SELL] = 1};
+    CHECK(s != NULL);
+    for (int f = 0; s && f < SPMVP_NFORMATS; f++) {
+        spmvp_target t = {8, 256, 32, 48 * 1024, 0, 0};
+        spmvp_mapping m = spmvp_mapping_auto();
+        spmvp_plan p;
+        spmvp_work w;
+        const char *name = spmvp_format_name((spmvp_format)f);
+        spmvp_format_resolve((spmvp_format)f, s, t.warp, &m);
+        CHECK_MSG(spmvp_format_plan((spmvp_format)f, A, &m, &t, &p) == SPMVP_OK, "%s", name);
+        CHECK_MSG(p.l2_pin == pins[f], "%s: plan l2_pin %d", name, p.l2_pin);
+        spmvp_plan_release(&p);
+        CHECK_MSG(spmvp_format_work((spmvp_format)f, A, s, &m, &t, &w) == SPMVP_OK && w.l2_pin == pins[f],
+                  "%s: work l2_pin %d", name, w.l2_pin);
+    }
+    spmvp_rowlen_stats_free(s);
+    spmvp_csr_free(A);
+}
+
 static void unknown_formats_are_refused(void)
 {
     spmvp_csr *A = banded(1, 1, len_one);
@@ -470,6 +498,7 @@ int main(void)
     RUN(coo_plan_reduces_tiles_then_levels_of_carries);
     RUN(sell_plan_takes_c_from_the_warp_and_compiles_it_in);
     RUN(brc_plan_is_one_launch);
+    RUN(the_plans_that_pin_are_those_measured_to_gain_and_their_work_agrees);
     RUN(unknown_formats_are_refused);
     return test_report();
 }

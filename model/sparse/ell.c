@@ -173,6 +173,7 @@ static spmvp_status plan_ell(const spmvp_csr *A, const spmvp_mapping *m, const s
     p->owned = E;
     p->release = release_ell;
     p->footprint = spmvp_ell_bytes(E, t->value_size);
+    p->l2_pin = 1; /* where the product exceeds the L2 (host/ocl/spmv.c); work_ell says why */
     snprintf(p->params, sizeof p->params, "K=%d", (int)E->width);
     spmvp_plan_ell_part(p, E, t->wg_size);
     return SPMVP_OK;
@@ -187,7 +188,14 @@ long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
  * each slot's column and skips the padding's value and x, since stop 30): width lock-step
  * steps a row, and the arrays hold width x pitch slots. That is the NVIDIA kernel's loop; on
  * other devices it stops at the row's end, and this count overstates a padded row's steps:
- * their learned models are fitted on the feature as it is (the target says no vendor). */
+ * their learned models are fitted on the feature as it is (the target says no vendor).
+ *
+ * Above the L2 part of the matrix is kept there (l2_pin, prelude.cl's SPMVP_PIN): a warp reads
+ * whole lines of a column, as SELL's do at C >= 32. On the H200 (stop 56,
+ * docs/data/h100-kernels/stop56/) ELL took 0.930x its streamed time and HYB 0.937x over 13
+ * matrices above the L2 (0.73-0.88 on stencils and block-diagonal matrices, 1.02-1.04 at worst).
+ * ELL-R, whose work starts from this one, lost (1.052x, rows of 300 in single 1.42x) and
+ * keeps streaming alone (ellr.c). */
 static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
                              const spmvp_mapping *m, const spmvp_target *t, spmvp_work *w)
 {
@@ -206,10 +214,11 @@ static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     spmvp_lockstep_add(&l, A->nrows, width);
     w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
     w->gather_lanes = 1; /* ELL-R's too (its work is ELL's, ellr.c) */
+    w->l2_pin = 1;
     return SPMVP_OK;
 }
 
-/* version 2: with its work hook */
+/* version 2: with its work hook; revision 2: pinned in part in L2 (stop 56) */
 static const char *const ell_kernels[] = {"ell.cl", NULL};
 const spmvp_format_desc spmvp_format_ell = {3, "ell", "ELL", NULL, NULL, plan_ell, NULL, work_ell,
-                                            ell_kernels, 1};
+                                            ell_kernels, 2};

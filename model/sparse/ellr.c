@@ -114,6 +114,7 @@ static spmvp_status work_ellr(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     if (st)
         return st;
     w->bytes += (long long)A->nrows * (long long)sizeof(spmvp_idx);
+    w->l2_pin = 0; /* ELL-R streams alone: pinned it lost on the H200 (ell.c's work_ell) */
     if (A->nrows && w->launches)
         w->lockstep_entries = spmvp_lockstep_rows(A, 1, t->warp, w->items[0]);
     return SPMVP_OK;

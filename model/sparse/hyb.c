@@ -134,6 +134,7 @@ static spmvp_status plan_hyb(const spmvp_csr *A, const spmvp_mapping *m, const s
     p->owned = H;
     p->release = release_hyb;
     p->footprint = spmvp_hyb_bytes(H, t->value_size) + sizeof(spmvp_idx); /* + COO's counter */
+    p->l2_pin = 1; /* both parts pinned as ELL and COO are (ell.c's work_ell) */
     snprintf(p->params, sizeof p->params, "K=%d, %d in COO", (int)H->ell->width, (int)H->coo->nnz);
     /* the ELL part writes every y[i] (0 for width 0), then the COO part adds */
     spmvp_plan_ell_part(p, H->ell, t->wg_size);
@@ -178,6 +179,7 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
         w->lockstep_entries = spmvp_lockstep_end(&l, spmvp_work_launch(w, A->nrows, t->wg_size));
         w->gather_lanes = 1; /* the ELL part's; the COO part reads the rest in storage order */
     }
+    w->l2_pin = 1;
     w->critical_path = width;
     long long scratch = spmvp_work_coo_part(w, coo_nnz, t->wg_size, items, t->warp);
     w->slots = width * pitch + coo_nnz;
@@ -188,4 +190,4 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
 
 static const char *const hyb_kernels[] = {"ell.cl", "coo.cl", NULL};
 const spmvp_format_desc spmvp_format_hyb = {3, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
-                                            hyb_params, work_hyb, hyb_kernels, 1};
+                                            hyb_params, work_hyb, hyb_kernels, 2}; /* 2: pinned (stop 56) */
