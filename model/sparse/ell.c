@@ -193,7 +193,7 @@ long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
  * Above the L2 part of the matrix is kept there (l2_pin, prelude.cl's SPMVP_PIN): a warp reads
  * whole lines of a column, as SELL's do at C >= 32. On the H200 (stop 56,
  * docs/data/h100-kernels/stop56/) ELL took 0.930x its streamed time and HYB 0.937x over 13
- * matrices above the L2 (0.73-0.88 on stencils and block-diagonal matrices, 1.02-1.04 at worst).
+ * matrices above the L2 (0.73-0.88 on stencils and block-diagonal matrices, 1.05 at worst).
  * ELL-R, whose work starts from this one, lost (1.052x, rows of 300 in single 1.42x) and
  * keeps streaming alone (ellr.c). */
 static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
