@@ -250,7 +250,11 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
      * SPMVP_LD_*; CSR-scalar and CSR-vector do not). */
     const spmvp_device_info *di = &s->ctx->info;
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
-    if (di->stream_l2_bytes > 0 && bytes > (double)di->stream_l2_bytes) {
+    /* SPMVP_STREAM_BYTES in the environment replaces the threshold where the device streams,
+     * for sweeps such as the one that chose it */
+    const char *env = getenv("SPMVP_STREAM_BYTES");
+    const double stream_at = env && di->stream_l2_bytes > 0 ? atof(env) : (double)di->stream_l2_bytes;
+    if (di->stream_l2_bytes > 0 && bytes > stream_at) {
         strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
         if (p->l2_pin)
             pin_option(s, di, (double)L.total, bytes - (double)L.total, types, sizeof types);
