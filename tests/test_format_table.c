@@ -453,8 +453,8 @@ static void brc_plan_is_one_launch(void)
 
 /* Which plans keep part of the matrix in L2 above it (l2_pin, host/ocl/spmv.c), and that the
  * work the models price says the same: those measured to gain by it (COO, stop 36; SELL at
- * C >= 32, stop 33; ELL and HYB, stop 56) and no other (ELL-R lost, stop 56; BRC, CSR-adaptive
- * and JAD did not gain). */
+ * C >= 32, stop 33; ELL and HYB, stop 56) and no other (ELL-R lost and JAD was mixed, stop 56;
+ * BRC and CSR-adaptive did not gain, stop 33). */
 static void the_plans_that_pin_are_those_measured_to_gain_and_their_work_agrees(void)
 {
     spmvp_csr *A = spmvp_gen_random_rows(2000, 2000, 12, SPMVP_DIST_NORMAL, 5);
