@@ -62,11 +62,12 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
         *other_kernels = 0;
     size_t na = a->n ? a->n : 1, nb = b->n ? b->n : 1, m = na < nb ? na : nb;
     size_t *ia = malloc(na * sizeof *ia), *ib = malloc(nb * sizeof *ib);
+    unsigned char *half = malloc(m);
     *pa = malloc(m * sizeof **pa);
     *pb = malloc(m * sizeof **pb);
     *n = 0;
-    if (!ia || !ib || !*pa || !*pb) {
-        free(ia), free(ib), free(*pa), free(*pb);
+    if (!ia || !ib || !half || !*pa || !*pb) {
+        free(ia), free(ib), free(half), free(*pa), free(*pb);
         *pa = *pb = NULL;
         return spmvp_fail(SPMVP_ERR_NOMEM, "out of memory pairing two training tables");
     }
@@ -78,6 +79,7 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
     qsort(ia, a->n, sizeof *ia, by_key);
     key_table = b;
     qsort(ib, b->n, sizeof *ib, by_key);
+    size_t same[SPMVP_NPRECISIONS][SPMVP_NFORMATS] = {{0}}; /* pairs of one digest (or none) */
     for (size_t i = 0, j = 0; i < a->n && j < b->n;) { /* merge the two sorted key lists */
         int c = key_cmp(&a->row[ia[i]], &b->row[ib[j]]);
         if (c < 0) {
@@ -85,17 +87,36 @@ spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table
         } else if (c > 0) {
             j++;
         } else {
-            const char *ka = a->row[ia[i]].kernel, *kb = b->row[ib[j]].kernel;
+            const spmvp_train_row *x = &a->row[ia[i]];
+            const char *ka = x->kernel, *kb = b->row[ib[j]].kernel;
             if (ka[0] && kb[0] && strcmp(ka, kb)) { /* other kernels: no pair */
                 if (other_kernels)
                     (*other_kernels)++;
                 i++, j++;
                 continue;
             }
+            half[*n] = !ka[0] != !kb[0];
+            same[x->prec][x->format] += !half[*n];
             (*pa)[*n] = ia[i++];
             (*pb)[(*n)++] = ib[j++];
         }
     }
+    /* A row with a digest beside one without: the digested row was measured again, most often
+     * after its kernel changed, and the other may predate the change. Such pairs count only
+     * where a precision and format has no pair of one digest (or of none) to learn from. */
+    size_t k = 0;
+    for (size_t p = 0; p < *n; p++) {
+        const spmvp_train_row *x = &a->row[(*pa)[p]];
+        if (half[p] && same[x->prec][x->format]) {
+            if (other_kernels)
+                (*other_kernels)++;
+            continue;
+        }
+        (*pa)[k] = (*pa)[p];
+        (*pb)[k++] = (*pb)[p];
+    }
+    *n = k;
+    free(half);
     free(ia);
     free(ib);
     return SPMVP_OK;

@@ -45,8 +45,11 @@ spmvp_status spmvp_pair_ratio_fit_masked(const spmvp_train_table *a, const spmvp
 /* The rows of a and b that pair (the same matrix, precision, format and mapping): *n pairs,
  * (*pa)[i] a row of a and (*pb)[i] its row of b, new arrays the caller frees. Two rows that
  * both record their kernels' digest (train_table.h) and differ in it do not pair: their ratio
- * would mix a kernel change with what the pairing compares (two devices, two sessions);
- * *other_kernels (may be NULL) counts them. SPMVP_ERR_NOMEM. */
+ * would mix a kernel change with what the pairing compares (two devices, two sessions). A row
+ * that records one beside a row that records none (measured again after a kernel change, beside
+ * a table that predates digests) pairs only where its precision and format has no pair of one
+ * digest, or of none on both sides (stop 56). *other_kernels (may be NULL) counts the rows left
+ * unpaired so. SPMVP_ERR_NOMEM. */
 spmvp_status spmvp_pair_rows(const spmvp_train_table *a, const spmvp_train_table *b,
                              size_t **pa, size_t **pb, size_t *n, size_t *other_kernels);
 
