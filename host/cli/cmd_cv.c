@@ -247,7 +247,8 @@ static int read_session(const spmvp_train_table *t, const char *path)
         rc = spmvp_cli_error(SPMVP_EXIT_FAIL, "out of memory for --session");
     if (rc == SPMVP_EXIT_OK && other)
         fprintf(stderr, "spmvp: --session %s: %zu configurations left out, measured with other "
-                "kernels than %s's (their kernel digests differ)\n", path, other, args.table);
+                "kernels than %s's (their kernel digests differ, or only one table records one)\n",
+                path, other, args.table);
     for (size_t i = 0; rc == SPMVP_EXIT_OK && i < t->n; i++)
         args.alt[i] = args.alt_setup[i] = NAN;
     for (size_t j = 0; rc == SPMVP_EXIT_OK && j < n; j++) {
@@ -271,7 +272,7 @@ static void report_pair(const spmvp_pair_cv *pc, int m, cJSON *po, FILE *out)
             100 * pc->within10, 100 * pc->median_err, 100 * pc->p90_err);
     if (pc->other_kernels)
         fprintf(out, "  (%zu configurations left unpaired: the two tables measured them with other "
-                "kernels)\n", pc->other_kernels);
+                "kernels, or only one records which)\n", pc->other_kernels);
     cJSON *o = cJSON_AddObjectToObject(po, "pair");
     cJSON_AddStringToObject(o, "table_b", args.pair);
     cJSON_AddStringToObject(o, "model", spmvp_model_name(m));
