@@ -30,6 +30,13 @@ int spmvp_precision_of(size_t value_size)
     return value_size == 4 ? SPMVP_PRECISION_SINGLE : value_size == 8 ? SPMVP_PRECISION_DOUBLE : -1;
 }
 
+int spmvp_digest_ok(const char *s)
+{
+    size_t n = strlen(s);
+    return n > 0 && n < sizeof ((struct spmvp_kernel_record *)0)->digest &&
+           strspn(s, "0123456789abcdef") == n;
+}
+
 spmvp_profile *spmvp_profile_new(void)
 {
     spmvp_profile *p = calloc(1, sizeof *p);

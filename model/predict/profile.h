@@ -124,6 +124,10 @@ typedef struct spmvp_profile_training {
     } kernels[SPMVP_NFORMATS];
 } spmvp_profile_training;
 
+/* 1 when s is a kernel digest as tables and profiles record one: 1 to 15 lowercase hex digits
+ * (host/ocl/kernel_digest.h writes 8), else 0. */
+int spmvp_digest_ok(const char *s);
+
 /* One precision's calibration: how it was run, its raw points and fitted models. */
 typedef struct spmvp_profile_precision {
     spmvp_calib *calib; /* NULL: not calibrated at this precision (owned by the profile) */

@@ -55,8 +55,7 @@ static spmvp_status read_kernels(const spmvp_json_reader *r, const cJSON *o,
         SPMVP_TRY(spmvp_json_get_string(r, fe, at, "digest", 0, kr->digest, sizeof kr->digest));
         SPMVP_TRY(spmvp_json_get_int(r, fe, at, "rows", 1, SPMVP_JSON_MAX_EXACT, &kr->rows));
         SPMVP_TRY(spmvp_json_get_int(r, fe, at, "of", 1, SPMVP_JSON_MAX_EXACT, &kr->of));
-        size_t n = strlen(kr->digest);
-        if (!n || strspn(kr->digest, "0123456789abcdef") != n)
+        if (!spmvp_digest_ok(kr->digest))
             return spmvp_json_bad(r, at, "digest", "expected hex digits, got \"%s\"", kr->digest);
         if (kr->rows > kr->of)
             return spmvp_json_bad(r, at, "rows", "%lld rows of %lld", kr->rows, kr->of);

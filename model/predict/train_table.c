@@ -140,14 +140,13 @@ static spmvp_status copy_text(const char *path, long line, int i, const char *s,
 /* A digest as written: 1..15 hex digits, or "-" (not recorded: kernel[0] = 0). */
 static spmvp_status parse_kernel(const char *path, long line, int i, const char *s, char *kernel)
 {
-    size_t n = strlen(s);
     kernel[0] = '\0';
     if (!strcmp(s, "-"))
         return SPMVP_OK;
-    if (!n || n > 15 || strspn(s, "0123456789abcdef") != n)
+    if (!spmvp_digest_ok(s))
         return spmvp_fail(SPMVP_ERR_PARSE, "%s:%ld: field %d (kernel): \"%.20s\" is not a digest "
                           "(hex digits) or \"-\"", path, line, i + 1, s);
-    memcpy(kernel, s, n + 1);
+    memcpy(kernel, s, strlen(s) + 1);
     return SPMVP_OK;
 }
 
