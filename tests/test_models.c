@@ -373,7 +373,7 @@ static void the_part_kept_in_l2_is_left_out_of_the_bytes(void)
      * fits 9/32 of them */
     const double vec = 8e6, mat = x0[SPMVP_FV_BYTES] - vec;
     CHECK(mat > 50e6 && mat < 60e6);
-    CHECK(spmvp_l2_pin_fraction(t.l2_pin_bytes, SPMVP_L2_PIN_SHARE, mat, vec) == 9.0 / 32);
+    CHECK(spmvp_l2_pin_fraction(t.l2_pin_bytes, SPMVP_L2_PIN_SHARE, SPMVP_L2_PIN_FROM, mat, vec) == 9.0 / 32);
     CHECK(x1[SPMVP_FV_BYTES] == x0[SPMVP_FV_BYTES] - mat * 9 / 32);
     CHECK(c1[SPMVP_FV_BYTES] == c0[SPMVP_FV_BYTES]);
     for (int i = 0; i < SPMVP_FV_N; i++) /* nothing else moves */
@@ -384,18 +384,22 @@ out:
 }
 
 /* The fraction kept: what fits beside the vectors in the share, over the matrix, rounded down
- * to 1/32; nothing for a product that fits the L2, a device that does not pin, or vectors
- * that fill the share. */
+ * to 1/32; nothing for a product within `from` of the L2, a device that does not pin, or
+ * vectors that fill the share. */
 static void the_fraction_kept_in_l2(void)
 {
     const double L2 = 50.0 * 1048576;
-    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 100e6, 10e6) == 5.0 / 32); /* (26.2 - 10) / 100 = 5.2 / 32 */
-    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 40e6, 2e6) == 0);          /* fits the L2 */
-    CHECK(spmvp_l2_pin_fraction(0, 0.5, 100e6, 10e6) == 0);         /* no pinning */
-    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 100e6, 30e6) == 0);        /* the vectors fill it */
-    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1e9, 0) == 0);             /* below 1/32 */
-    CHECK(spmvp_l2_pin_fraction(L2, 2.0, 60e6, 0) == 1);            /* capped at the whole */
-    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 0, 60e6) == 0);
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1, 100e6, 10e6) == 5.0 / 32); /* (26.2 - 10) / 100 = 5.2 / 32 */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1, 40e6, 2e6) == 0);          /* fits the L2 */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 0.8, 40e6, 2e6) == 19.0 / 32); /* past 0.8 of it: 24.2 / 40 */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 0.8, 40e6, 1e6) == 0);        /* 41 MB: within 0.8 */
+    /* as shipped, a product of 46 MB, short of the L2, pins (stop 57) */
+    CHECK(spmvp_l2_pin_fraction(L2, SPMVP_L2_PIN_SHARE, SPMVP_L2_PIN_FROM, 44e6, 2e6) > 0);
+    CHECK(spmvp_l2_pin_fraction(0, 0.5, 1, 100e6, 10e6) == 0);         /* no pinning */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1, 100e6, 30e6) == 0);        /* the vectors fill it */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1, 1e9, 0) == 0);             /* below 1/32 */
+    CHECK(spmvp_l2_pin_fraction(L2, 2.0, 1, 60e6, 0) == 1);            /* capped at the whole */
+    CHECK(spmvp_l2_pin_fraction(L2, 0.5, 1, 0, 60e6) == 0);
 }
 
 int main(void)

@@ -216,20 +216,15 @@ out:
 /* Keeping part of the matrix in L2 (prelude.cl's SPMVP_PIN, for plans with l2_pin, on a
  * device with pin_l2_bytes): the fraction format.h's spmvp_l2_pin_fraction gives for the
  * plan's arrays (`matrix` bytes) beside x and y (`vectors`), which the features price the
- * same way (featvec.c). SPMVP_PIN_SHARE in the environment replaces its share of the L2,
- * SPMVP_L2_PIN_SHARE (0 turns pinning off), for sweeps such as the one that chose it. */
-static void pin_option(spmvp_spmv *s, const spmvp_device_info *di, double matrix, double vectors,
-                       char *types, size_t len)
+ * same way (featvec.c); 0 where it pins nothing. SPMVP_PIN_SHARE in the environment replaces
+ * its share of the L2, SPMVP_L2_PIN_SHARE (0 turns pinning off), and SPMVP_PIN_FROM the part
+ * of the L2 from which it pins, SPMVP_L2_PIN_FROM, for sweeps such as those that chose them. */
+static double pin_fraction(const spmvp_device_info *di, double matrix, double vectors)
 {
-    const char *env = getenv("SPMVP_PIN_SHARE");
-    const double f = spmvp_l2_pin_fraction((double)di->pin_l2_bytes,
-                                           env ? atof(env) : SPMVP_L2_PIN_SHARE, matrix, vectors);
-    if (f <= 0)
-        return;
-    char o[40];
-    snprintf(o, sizeof o, " -DSPMVP_PIN=%.5f", f);
-    strncat(types, o, len - strlen(types) - 1);
-    s->pinned_bytes = (size_t)matrix;
+    const char *share = getenv("SPMVP_PIN_SHARE"), *from = getenv("SPMVP_PIN_FROM");
+    return spmvp_l2_pin_fraction((double)di->pin_l2_bytes,
+                                 share ? atof(share) : SPMVP_L2_PIN_SHARE,
+                                 from ? atof(from) : SPMVP_L2_PIN_FROM, matrix, vectors);
 }
 
 /* Uploads the plan's arrays and creates its kernels. x and y exist already. */
@@ -247,7 +242,8 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
      * (prelude.cl's SPMVP_STREAM: PTX's ld.global.cs, so on a device with stream_l2_bytes,
      * device.h): the next product cannot find those lines in L2
      * anyway, and x's lines stay. Which formats stream is theirs to say (the kernels use
-     * SPMVP_LD_*; CSR-scalar and CSR-vector do not). */
+     * SPMVP_LD_*; CSR-scalar and CSR-vector do not). A plan that pins (l2_pin) keeps part of
+     * the matrix in L2 and streams the rest, from a little below the L2 (pin_fraction). */
     const spmvp_device_info *di = &s->ctx->info;
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
     /* SPMVP_STREAM_BYTES in the environment replaces the threshold past which the device
@@ -255,10 +251,14 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
      * docs/data/h100-kernels/stop56/) */
     const char *env = getenv("SPMVP_STREAM_BYTES");
     const double stream_at = env && di->stream_l2_bytes > 0 ? atof(env) : (double)di->stream_l2_bytes;
-    if (di->stream_l2_bytes > 0 && bytes > stream_at) {
+    const double pin = p->l2_pin ? pin_fraction(di, (double)L.total, bytes - (double)L.total) : 0;
+    if ((di->stream_l2_bytes > 0 && bytes > stream_at) || pin > 0)
         strncat(types, " -DSPMVP_STREAM", sizeof types - strlen(types) - 1);
-        if (p->l2_pin)
-            pin_option(s, di, (double)L.total, bytes - (double)L.total, types, sizeof types);
+    if (pin > 0) {
+        char o[40];
+        snprintf(o, sizeof o, " -DSPMVP_PIN=%.5f", pin);
+        strncat(types, o, sizeof types - strlen(types) - 1);
+        s->pinned_bytes = L.total;
     }
     for (int i = 0; i < p->nlaunches && !st; i++) {
         const spmvp_plan_launch *l = &p->launch[i];

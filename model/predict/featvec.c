@@ -72,7 +72,8 @@ static void fill(const spmvp_table1 *t1, const spmvp_format_features *ff,
     x[SPMVP_FV_SLOTS] = ok ? (double)ff->work.slots : NAN;
     x[SPMVP_FV_BYTES] = ok ? (double)ff->work.bytes : NAN;
     if (ok && ff->work.l2_pin) /* the part kept in L2 is not read from DRAM (format.h) */
-        x[SPMVP_FV_BYTES] -= mat * spmvp_l2_pin_fraction(t->l2_pin_bytes, SPMVP_L2_PIN_SHARE, mat, vec);
+        x[SPMVP_FV_BYTES] -= mat * spmvp_l2_pin_fraction(t->l2_pin_bytes, SPMVP_L2_PIN_SHARE,
+                                                     SPMVP_L2_PIN_FROM, mat, vec);
     x[SPMVP_FV_LAUNCHES] = ok ? ff->work.launches : NAN;
     x[SPMVP_FV_WORK_ITEMS] = ok ? (double)ff->work_items : NAN;
     x[SPMVP_FV_WAVES] = ok ? (double)ff->waves : NAN;

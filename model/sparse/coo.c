@@ -298,6 +298,7 @@ static spmvp_status work_coo(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
+/* revision 2: pinned from SPMVP_L2_PIN_FROM of the L2 (stop 57; before, from the L2) */
 static const char *const coo_kernels[] = {"coo.cl", NULL};
 const spmvp_format_desc spmvp_format_coo = {3, "coo", "COO", NULL, NULL, plan_coo, coo_params,
-                                            work_coo, coo_kernels, 1};
+                                            work_coo, coo_kernels, 2};

@@ -218,7 +218,8 @@ static spmvp_status work_ell(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
-/* version 2: with its work hook; revision 2: pinned in part in L2 (stop 56) */
+/* version 2: with its work hook; revision 2: pinned in part in L2 (stop 56); 3: from
+ * SPMVP_L2_PIN_FROM of the L2 (stop 57) */
 static const char *const ell_kernels[] = {"ell.cl", NULL};
 const spmvp_format_desc spmvp_format_ell = {3, "ell", "ELL", NULL, NULL, plan_ell, NULL, work_ell,
-                                            ell_kernels, 2};
+                                            ell_kernels, 3};

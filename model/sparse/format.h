@@ -218,15 +218,20 @@ typedef struct spmvp_work {
 
 /* Keeping part of the matrix in L2 (cl/prelude.cl's SPMVP_PIN; host/ocl/spmv.c builds with
  * it, featvec.c takes the part kept out of a product's bytes): of a product whose arrays
- * (`matrix` bytes) and x and y (`vectors`) exceed the L2 of `l2_bytes`, the fraction of the
- * matrix that fits beside the vectors in `share` of the L2, rounded down to 1/32 (so that a
- * device builds a program at a few fractions, not one per matrix); 0 when the product fits
- * the L2, when nothing fits beside the vectors, or when l2_bytes is 0 (a device that does not
- * pin). Half the L2, SPMVP_L2_PIN_SHARE: an H100 sweep (docs/data/h100-pin/) found SELL
- * fastest with the kept part and the vectors near 25 MB of the 50 MiB, and slower than not
- * pinning past about 35 MB. */
+ * (`matrix` bytes) and x and y (`vectors`) exceed `from` of the L2 of `l2_bytes`, the
+ * fraction of the matrix that fits beside the vectors in `share` of the L2, rounded down to
+ * 1/32 (so that a device builds a program at a few fractions, not one per matrix); 0 when the
+ * product fits within `from` of the L2, when nothing fits beside the vectors, or when
+ * l2_bytes is 0 (a device that does not pin). Half the L2, SPMVP_L2_PIN_SHARE: an H100 sweep
+ * (docs/data/h100-pin/) found SELL fastest with the kept part and the vectors near 25 MB of
+ * the 50 MiB, and slower than not pinning past about 35 MB. From SPMVP_L2_PIN_FROM of the L2:
+ * a back-to-back sweep of a product a little smaller than the L2 does not find it there, as
+ * the L2 is not one LRU cache of its nominal size; pinning half and streaming the rest from
+ * below it is faster (docs/data/h100-kernels/stop57/). */
 #define SPMVP_L2_PIN_SHARE 0.5
-double spmvp_l2_pin_fraction(double l2_bytes, double share, double matrix, double vectors);
+#define SPMVP_L2_PIN_FROM 0.8
+double spmvp_l2_pin_fraction(double l2_bytes, double share, double from, double matrix,
+                             double vectors);
 
 /* ---- the descriptor ---- */
 

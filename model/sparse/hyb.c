@@ -188,6 +188,7 @@ static spmvp_status work_hyb(const spmvp_csr *A, const spmvp_rowlen_stats *s,
     return SPMVP_OK;
 }
 
+/* revision 2: pinned in part in L2 (stop 56); 3: from SPMVP_L2_PIN_FROM of the L2 (stop 57) */
 static const char *const hyb_kernels[] = {"ell.cl", "coo.cl", NULL};
 const spmvp_format_desc spmvp_format_hyb = {3, "hyb", "HYB", resolve_hyb, label_hyb, plan_hyb,
-                                            hyb_params, work_hyb, hyb_kernels, 2}; /* 2: pinned (stop 56) */
+                                            hyb_params, work_hyb, hyb_kernels, 3};

@@ -508,6 +508,7 @@ static const spmvp_mapping_param sell_params[] = {
     {NULL, NULL, NULL, NULL, 0, 0, 0, 0, 0},
 };
 
+/* revision 2: pinned from SPMVP_L2_PIN_FROM of the L2 (stop 57; before, from the L2) */
 static const char *const sell_kernels[] = {"sell.cl", NULL};
 const spmvp_format_desc spmvp_format_sell = {3, "sell", "SELL-C-sigma", resolve_sell, label_sell,
-                                             plan_sell, sell_params, work_sell, sell_kernels, 1};
+                                             plan_sell, sell_params, work_sell, sell_kernels, 2};

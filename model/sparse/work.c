@@ -63,9 +63,10 @@ long long spmvp_work_launch(spmvp_work *w, long long items, size_t wg)
     return n;
 }
 
-double spmvp_l2_pin_fraction(double l2_bytes, double share, double matrix, double vectors)
+double spmvp_l2_pin_fraction(double l2_bytes, double share, double from, double matrix,
+                             double vectors)
 {
-    if (!(l2_bytes > 0) || !(matrix > 0) || matrix + vectors <= l2_bytes)
+    if (!(l2_bytes > 0) || !(matrix > 0) || matrix + vectors <= from * l2_bytes)
         return 0;
     const double f = (share * l2_bytes - vectors) / matrix;
     return f >= 1 ? 1 : f > 0 ? floor(f * 32) / 32 : 0;

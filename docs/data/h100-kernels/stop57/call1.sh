@@ -1,9 +1,9 @@
 #!/bin/bash
-# stop 56, call 9 (H200): calls 4-5 left products of 42-52 MB between fitting the L2 and
-# streaming past it. Here the same ten matrices as call 5 with their products streamed from
-# 40 MB (SPMVP_STREAM_BYTES=40000000) and, third, also pinned in part (SPMVP_CLOPTS=
-# -DSPMVP_PIN=0.5: half of each matrix kept in L2, as the host does above the L2), against the
-# default (plain loads below 50 MiB). A lead for the next stop; nothing here changes spmvp.
+# stop 57, call 1 (H200): stop 56's call9-not-run.sh as it was written there. Calls 4-5 of stop 56
+# left products of 42-52 MB between fitting the L2 and streaming past it. Here ten matrices
+# with their products streamed from 40 MB (SPMVP_STREAM_BYTES=40000000) and, third, also
+# pinned in part (SPMVP_CLOPTS=-DSPMVP_PIN=0.5: half of each matrix kept in L2), against the
+# default (plain loads below 50 MiB).
 nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || { echo "not an H200"; exit 3; }
 source .gpu/setup.sh >/dev/null 2>&1
 set -u
