@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""rank_oracle.py DIR [--models DIR2]: how good rank's first pick was, from a device run's
+"""rank_oracle.py DIR [DIR...] [--models DIR2]: how good rank's first pick was, from a device run's
 `spmvp rank --measure N --json` files (DIR/rank-PRECISION-MATRIX.json) and, where present,
 `spmvp bench --json` files of the same matrices (DIR/bench-PRECISION-MATRIX.json), as Markdown.
+Several DIRs (one per profile, scripts/gpu_rank.sh's PROFILES) are scored against one
+reference: the fastest configuration measured for the matrix in any of them (a configuration
+measured in several counts at its fastest), each DIR's first pick at its own measurement.
 
 Per matrix and precision: the first pick and its measured µs, the fastest configuration
 measured by either (rank's N measured, bench's formats at their automatic mappings, batch µs),
@@ -58,25 +61,42 @@ def measured_configs(rank, bench):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("dir")
+    ap.add_argument("dir", nargs="+")
     ap.add_argument("--models", help="directory of rank --model M --json files (no device)")
     a = ap.parse_args()
+    sections = [(d, sorted(glob.glob(os.path.join(d, "rank-*.json")))) for d in a.dir]
+    if not any(files for _, files in sections):
+        sys.exit(f"rank_oracle: no rank-*.json in {' '.join(a.dir)}")
+    # the reference of every DIR: each configuration at its fastest in any of them
+    union = {}
+    for d, files in sections:
+        for path in files:
+            m = re.match(r"rank-(single|double)-(.*)\.json$", os.path.basename(path))
+            if m:
+                got = measured_configs(load(path), load(os.path.join(d, f"bench-{m[1]}-{m[2]}.json")))
+                ref = union.setdefault(m.groups(), {})
+                for k, us in got.items():
+                    ref[k] = min(us, ref.get(k, us))
+    for d, files in sections:
+        if len(a.dir) > 1:
+            print(f"\n## {d}\n")
+        score(files, union, a.models)
+
+
+def score(files, union, models):
+    """Prints one DIR's table and summary, its first picks against union's fastest."""
     rows, errors, ratios = [], [], []
     model_ratios = {}
-    files = sorted(glob.glob(os.path.join(a.dir, "rank-*.json")))
-    if not files:
-        sys.exit(f"rank_oracle: no rank-*.json in {a.dir}")
     for path in files:
         m = re.match(r"rank-(single|double)-(.*)\.json$", os.path.basename(path))
         if not m:
             continue
         prec, name = m.groups()
         rank = load(path)
-        bench = load(os.path.join(a.dir, f"bench-{prec}-{name}.json"))
         if not rank or not rank.get("ranking"):
             rows.append(f"| {name} | {prec} | (rank: no result) | | | | |")
             continue
-        got = measured_configs(rank, bench)
+        got = union.get((prec, name), {})
         first = rank["ranking"][0]
         for e in rank["ranking"]:
             if e.get("measured_us"):
@@ -90,8 +110,8 @@ def main():
         rows.append(f"| {name} | {prec} | {first['format']} {first['mapping']} | {first['measured_us']:.1f} "
                     f"| {bf} {bm or '(bench)'} | {best:.1f} | {ratio:.2f} "
                     f"| {first['predicted_us'] / first['measured_us']:.2f} |")
-        if a.models:
-            for mp in sorted(glob.glob(os.path.join(a.models, f"rank-*-{prec}-{name}.json"))):
+        if models:
+            for mp in sorted(glob.glob(os.path.join(models, f"rank-*-{prec}-{name}.json"))):
                 model = os.path.basename(mp)[len("rank-"):-len(f"-{prec}-{name}.json")]
                 r = load(mp)
                 if not r or not r.get("ranking"):
