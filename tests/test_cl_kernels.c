@@ -153,6 +153,30 @@ static void every_format_should_match_the_cpu_on_stencils(void)
     }
 }
 
+/* Matrices that CSR-scalar reads 4 entries a load (cl/csr_scalar.cl; every row starts at a
+ * multiple of 4): rows of 16 in blocks, and rows of 0, 8, 16, 24 and 32 entries. */
+static void every_format_should_match_the_cpu_on_rows_of_multiples_of_4(void)
+{
+    spmvp_idx n = 999;
+    spmvp_idx *lens = calloc((size_t)n, sizeof *lens);
+    for (spmvp_idx i = 0; lens && i < n; i++)
+        lens[i] = 8 * (i % 5);
+    spmvp_csr *R = lens ? from_lengths(n, 700, lens) : NULL, *B = NULL;
+    CHECK(R && spmvp_matrix_load("blockdiag:96:16", &B) == SPMVP_OK);
+    const spmvp_csr *m[] = {R, B};
+    const char *names[] = {"rows of 0-32 entries", "blockdiag:96:16"};
+    for (int i = 0; i < 2; i++) {
+        if (!m[i])
+            continue;
+        check_all_formats(m[i], names[i], 4);
+        if (ctx->info.fp64)
+            check_all_formats(m[i], names[i], 8);
+    }
+    spmvp_csr_free(R);
+    spmvp_csr_free(B);
+    free(lens);
+}
+
 /* Rows longer than a work-group's share of entries, carries across many work-groups and
  * levels of carries (small tiles: 32 work-items x 2 entries), a power-law graph. */
 static void every_format_should_match_the_cpu_on_long_rows_and_graphs(void)
@@ -717,6 +741,7 @@ int main(void)
     RUN(verify_should_reject_a_wrong_row);
     RUN(every_format_should_match_the_cpu_on_edge_cases);
     RUN(every_format_should_match_the_cpu_on_stencils);
+    RUN(every_format_should_match_the_cpu_on_rows_of_multiples_of_4);
     RUN(every_format_should_match_the_cpu_on_real_matrices);
     RUN(every_format_should_match_the_cpu_on_long_rows_and_graphs);
     RUN(single_precision_should_upload_millions_of_values);

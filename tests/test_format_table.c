@@ -479,6 +479,45 @@ static void the_plans_that_pin_are_those_measured_to_gain_and_their_work_agrees(
     spmvp_csr_free(A);
 }
 
+/* CSR-scalar reads 4 entries a load (cl/csr_scalar.cl) exactly where every row starts at a
+ * multiple of 4, with 8 or more a row and none past 4 times the mean: rows of 16 in blocks; not
+ * rows of 16 after one of 15, random rows, rows of 4, nor rows of 8 beside one of 512. */
+static void csr_scalar_reads_4_entries_a_load_only_where_every_row_starts_at_a_multiple_of_4(void)
+{
+    spmvp_csr *B = NULL, *C = NULL, *R = spmvp_gen_random_rows(200, 200, 12, SPMVP_DIST_NORMAL, 5);
+    spmvp_csr *F = NULL, *L = NULL;
+    CHECK(spmvp_matrix_load("blockdiag:160:16", &B) == SPMVP_OK &&
+          spmvp_matrix_load("blockdiag:160:16", &C) == SPMVP_OK &&
+          spmvp_matrix_load("blockdiag:160:4", &F) == SPMVP_OK &&
+          spmvp_matrix_load("longrows:1000:8:1:512", &L) == SPMVP_OK);
+    if (C) { /* drop row 0's last entry: every row after it starts at 15 + 16k */
+        memmove(C->colidx + 15, C->colidx + 16, (size_t)(C->nnz - 16) * sizeof *C->colidx);
+        memmove(C->val + 15, C->val + 16, (size_t)(C->nnz - 16) * sizeof *C->val);
+        for (spmvp_idx i = 1; i <= C->nrows; i++)
+            C->rowptr[i]--;
+        C->nnz--;
+    }
+    const spmvp_csr *m[] = {B, C, R, F, L};
+    const int vec[] = {1, 0, 0, 0, 0};
+    for (int i = 0; i < 5; i++) {
+        spmvp_target t = {8, 128, 32, 48 * 1024, 0, 0};
+        spmvp_mapping map = spmvp_mapping_auto();
+        spmvp_plan p;
+        if (!m[i] || spmvp_format_plan(SPMVP_CSR_SCALAR, m[i], &map, &t, &p) != SPMVP_OK) {
+            CHECK(0);
+            continue;
+        }
+        CHECK_MSG(p.nlaunches == 1 && (strstr(p.launch[0].options, "-DSPMVP_SCALAR_VEC=4") != NULL) == vec[i],
+                  "matrix %d: options \"%s\"", i, p.launch[0].options);
+        spmvp_plan_release(&p);
+    }
+    spmvp_csr_free(B);
+    spmvp_csr_free(C);
+    spmvp_csr_free(R);
+    spmvp_csr_free(F);
+    spmvp_csr_free(L);
+}
+
 static void unknown_formats_are_refused(void)
 {
     spmvp_csr *A = banded(1, 1, len_one);
@@ -499,6 +538,7 @@ int main(void)
     RUN(sell_plan_takes_c_from_the_warp_and_compiles_it_in);
     RUN(brc_plan_is_one_launch);
     RUN(the_plans_that_pin_are_those_measured_to_gain_and_their_work_agrees);
+    RUN(csr_scalar_reads_4_entries_a_load_only_where_every_row_starts_at_a_multiple_of_4);
     RUN(unknown_formats_are_refused);
     return test_report();
 }

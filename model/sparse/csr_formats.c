@@ -26,14 +26,36 @@ static void add_csr_args(spmvp_plan_launch *l, const spmvp_csr *A)
     spmvp_plan_arg_y(l);
 }
 
+/* 1 when CSR-scalar reads A 4 entries a load (cl/csr_scalar.cl says why): every row starts at
+ * a multiple of 4 entries, the rows hold 8 or more on average, and none more than 4 times the
+ * mean. On the H200 (docs/data/h100-kernels/stop57/, call 7) rows of 4 ran 0.87-1.10x, and
+ * matrices whose few long rows set the time (a work-item's walk) up to 1.19x in single
+ * precision, where rows of 8-480 ran 0.32-0.91x. O(rows). */
+static int scalar_reads_by_4(const spmvp_csr *A)
+{
+    spmvp_idx longest = 0;
+    for (spmvp_idx i = 0; i < A->nrows; i++) {
+        if (A->rowptr[i] & 3)
+            return 0;
+        if (A->rowptr[i + 1] - A->rowptr[i] > longest)
+            longest = A->rowptr[i + 1] - A->rowptr[i];
+    }
+    return !(A->rowptr[A->nrows] & 3) && A->nnz >= 8LL * A->nrows &&
+           (long long)longest * A->nrows <= 4LL * A->nnz;
+}
+
 static spmvp_status plan_scalar(const spmvp_csr *A, const spmvp_mapping *m, const spmvp_target *t,
                                 spmvp_plan *p)
 {
     (void)m;
     add_csr_arrays(p, A, t->value_size);
-    if (A->nrows)
-        add_csr_args(spmvp_plan_add_launch(p, "csr_scalar.cl", "spmv_csr_scalar", (size_t)A->nrows,
-                                           t->wg_size), A);
+    if (!A->nrows)
+        return SPMVP_OK;
+    spmvp_plan_launch *l = spmvp_plan_add_launch(p, "csr_scalar.cl", "spmv_csr_scalar",
+                                                 (size_t)A->nrows, t->wg_size);
+    if (scalar_reads_by_4(A))
+        snprintf(l->options, sizeof l->options, "-DSPMVP_SCALAR_VEC=4");
+    add_csr_args(l, A);
     return SPMVP_OK;
 }
 
