@@ -248,7 +248,7 @@ static spmvp_status run_plan(spmvp_spmv *s, const spmvp_plan *p, size_t wg)
     const double bytes = (double)L.total + (double)s->value_size * ((double)s->nrows + (double)s->ncols);
     /* SPMVP_STREAM_BYTES in the environment replaces the threshold past which the device
      * streams, for sweeps (stop 56 tried 90 % of the L2: 0.84-1.42x by matrix, not kept;
-     * docs/data/h100-kernels/stop56/) */
+     * docs/data/h100-kernels/stop56/); a plan that pins streams wherever it pins */
     const char *env = getenv("SPMVP_STREAM_BYTES");
     const double stream_at = env && di->stream_l2_bytes > 0 ? atof(env) : (double)di->stream_l2_bytes;
     const double pin = p->l2_pin ? pin_fraction(di, (double)L.total, bytes - (double)L.total) : 0;
