@@ -2,14 +2,14 @@
  *
  * SPMVP_SCALAR_VEC=4 (the plan's option, model/sparse/csr_formats.c, only for a matrix whose
  * every row starts at a multiple of 4 entries, 8 or more a row, no row past 4 times the mean):
- * the row is read 4 entries a load, an int4 of
- * columns and a vector of 4 values, summed in the order of its entries as one by one. Why:
- * where every row of a warp starts at one offset of its 128-byte line (rows of 16, 32, 64
- * entries), the warp's 32 scalar reads of a step fall at one offset of 32 lines and ran 2.1-2.6x
- * the time of rows of 31 or 33 on the H200 (docs/data/h100-kernels/stop54/); a quarter as
- * many such reads ran 0.32-0.91x the time on those matrices (stop 57, calls 5-7). Reading
- * every row this way after entries one by one up to an aligned one lost up to 1.6x on short
- * and power-law rows, so it is the aligned matrices' alone. */
+ * the row is read 4 entries a load, an int4 of columns and a vector of 4 values, summed in the
+ * order of its entries as one by one. Why: where every row of a warp starts at one offset of
+ * its 128-byte line (rows of 16, 32, 64 entries), the warp's 32 scalar reads of a step fall at
+ * one offset of 32 lines and ran 2.1-2.6x the time of rows of 31 or 33 on the H200
+ * (docs/data/h100-kernels/stop54/); a quarter as many such reads ran 0.32-0.91x the time on
+ * those matrices (stop 57, calls 5-7). Reading every row this way after entries one by one up
+ * to an aligned one lost up to 1.6x on short and power-law rows, so it is the aligned
+ * matrices' alone. */
 #ifdef SPMVP_SCALAR_VEC
 #define SPMVP_CAT_(a, b) a##b
 #define SPMVP_CAT(a, b) SPMVP_CAT_(a, b)
