@@ -102,12 +102,13 @@ static VALUE_TYPE spmvp_shfl_down(const VALUE_TYPE v, const int d)
 #endif
 
 /* Streaming loads: with -DSPMVP_STREAM (host/ocl/spmv.c adds it on NVIDIA when the product's
- * arrays and vectors exceed the L2) the matrix's arrays are read with ld.global.cs, "cache
- * streaming, likely accessed once": their lines are evicted first, so the lines of x, which
- * the gathers read many times, stay in L1 and L2. A product of a matrix larger than the L2
- * cannot find its own entries there at the next product anyway; one that fits the L2 keeps
- * plain loads and finds them (the 27-point stencil's 45 MB in single precision ran SELL
- * 1.12x slower streamed). Measured on the H100 (docs/data/h100-ldhint/): 0.82-0.92x the
+ * arrays and vectors exceed the L2, or 80 % of it for a plan that pins, below) the matrix's
+ * arrays are read with ld.global.cs, "cache streaming, likely accessed once": their lines are
+ * evicted first, so the lines of x, which the gathers read many times, stay in L1 and L2. A
+ * product of a matrix larger than the L2 cannot find its own entries there at the next product
+ * anyway; one that fits the L2 keeps plain loads and finds them (the 27-point stencil's 45 MB
+ * in single precision ran SELL 1.12x slower streamed). Measured on the H100
+ * (docs/data/h100-ldhint/): 0.82-0.92x the
  * time of CSR-adaptive, BRC and SELL on 7- and 27-point stencils of 7 M entries in double;
  * L1::no_allocate measured the same as .cs and an L2 evict_first policy (createpolicy) was
  * 1.0-1.7x slower; CSR-vector, whose warps read parts of lines that other warps read

@@ -246,7 +246,7 @@ static spmvp_status plan_coo(const spmvp_csr *A, const spmvp_mapping *m, const s
             w->C.rowidx[k] = i;
     p->owned = w;
     p->release = release_coo;
-    p->l2_pin = 1; /* where the product exceeds the L2 (host/ocl/spmv.c) */
+    p->l2_pin = 1; /* from SPMVP_L2_PIN_FROM of the L2 (host/ocl/spmv.c) */
     p->footprint = spmvp_coo_bytes(&w->C, t->value_size) + (1 + (size_t)nempty) * sizeof(spmvp_idx);
     snprintf(p->params, sizeof p->params, "%d entries per work-item", items);
     /* every row with entries is stored once by the kernels and the empty rows are zeroed by the

@@ -173,7 +173,7 @@ static spmvp_status plan_ell(const spmvp_csr *A, const spmvp_mapping *m, const s
     p->owned = E;
     p->release = release_ell;
     p->footprint = spmvp_ell_bytes(E, t->value_size);
-    p->l2_pin = 1; /* where the product exceeds the L2 (host/ocl/spmv.c); work_ell says why */
+    p->l2_pin = 1; /* from SPMVP_L2_PIN_FROM of the L2 (host/ocl/spmv.c); work_ell says why */
     snprintf(p->params, sizeof p->params, "K=%d", (int)E->width);
     spmvp_plan_ell_part(p, E, t->wg_size);
     return SPMVP_OK;
@@ -190,8 +190,9 @@ long long spmvp_ell_pitch(spmvp_idx nrows, spmvp_idx row_align)
  * other devices it stops at the row's end, and this count overstates a padded row's steps:
  * their learned models are fitted on the feature as it is (the target says no vendor).
  *
- * Above the L2 part of the matrix is kept there (l2_pin, prelude.cl's SPMVP_PIN): a warp reads
- * whole lines of a column, as SELL's do at C >= 32. On the H200 (stop 56,
+ * From 80 % of the L2 (format.h's SPMVP_L2_PIN_FROM, stop 57) part of the matrix is kept there
+ * (l2_pin, prelude.cl's SPMVP_PIN): a warp reads whole lines of a column, as SELL's do at
+ * C >= 32. On the H200 (stop 56,
  * docs/data/h100-kernels/stop56/) ELL took 0.930x its streamed time and HYB 0.937x over 13
  * matrices above the L2 (0.73-0.88 on stencils and block-diagonal matrices, 1.05 at worst).
  * ELL-R, whose work starts from this one, lost (1.052x, rows of 300 in single 1.42x) and

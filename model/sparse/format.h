@@ -128,8 +128,9 @@ typedef struct spmvp_plan {
     size_t footprint;      /* device bytes: the arrays plus x and y (the format's bytes model) */
     char params[96];       /* the parameters chosen, for people: "V=2", "K=5, 1234 in COO" */
     int l2_pin;            /* the kernels' streaming loads (cl/prelude.cl's SPMVP_LD_*) may
-                              keep part of the matrix in L2: where a product exceeds it,
-                              host/ocl/spmv.c builds them with SPMVP_PIN */
+                              keep part of the matrix in L2: where a product passes
+                              SPMVP_L2_PIN_FROM of it, host/ocl/spmv.c builds them with
+                              SPMVP_PIN */
     void *owned;           /* the converted matrix the arrays point into (freed by release) */
     void (*release)(void *owned);
 } spmvp_plan;
@@ -208,7 +209,7 @@ typedef struct spmvp_work {
     int launches;               /* kernel launches */
     long long items[SPMVP_PLAN_MAX_LAUNCHES]; /* work-items of each launch (whole work-groups) */
     int l2_pin;                 /* the kernels keep part of the matrix in L2 where a product
-                                   exceeds it, as the plan's l2_pin */
+                                   passes SPMVP_L2_PIN_FROM of it, as the plan's l2_pin */
     int gather_lanes;           /* work-items a row when the rows of a warp and its neighbours
                                    move through their entries in lock-step, a step each (a
                                    row per work-item: 1): their gathers sweep x together, in
